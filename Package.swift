@@ -1,0 +1,65 @@
+// swift-tools-version:6.0
+//
+// TriggerEngine: Apple's UserNotifications trigger model (calendar, time interval,
+// recurrence, location, push) for Linux servers and batch jobs.
+//
+// The two system-library targets wrap C libraries found through pkg-config; the
+// `providers` lines are what SwiftPM suggests when they are missing, and what
+// `scripts/bootstrap` installs.
+import PackageDescription
+
+let package = Package(
+    name: "TriggerEngine",
+    platforms: [.macOS(.v15)],
+    products: [
+        .library(name: "TriggerEngine", targets: ["TriggerEngine"]),
+        .executable(name: "trigger-eval", targets: ["trigger-eval"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CGEOS",
+            path: "Sources/CGEOS",
+            pkgConfig: "geos",
+            providers: [.apt(["libgeos-dev"]), .brew(["geos"])]
+        ),
+        .systemLibrary(
+            name: "CICal",
+            path: "Sources/CICal",
+            pkgConfig: "libical",
+            providers: [.apt(["libical-dev"]), .brew(["libical"])]
+        ),
+        .target(
+            name: "TriggerEngine",
+            dependencies: [
+                "CGEOS",
+                "CICal",
+                .product(name: "HeapModule", package: "swift-collections"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]
+        ),
+        .executableTarget(
+            name: "trigger-eval",
+            dependencies: [
+                "TriggerEngine",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(
+            name: "TriggerEngineTests",
+            dependencies: ["TriggerEngine", "CGEOS", "CICal"],
+            path: "Tests/TriggerEngineTests",
+            resources: [.copy("Fixtures")]
+        ),
+        .testTarget(
+            name: "TriggerEvalTests",
+            dependencies: ["trigger-eval"],
+            path: "Tests/TriggerEvalTests"
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,232 @@
+import Foundation
+import Synchronization
+
+/// How a wall time maps to instants in a zone.
+public enum LocalTimeResolution: Sendable, Hashable {
+    /// Exactly one instant (epoch seconds).
+    case unique(Int)
+    /// The wall time falls in a gap (spring forward): `transition` is the instant
+    /// the clocks jumped, from `offsetBefore` to `offsetAfter` seconds east of UTC.
+    case skipped(transition: Int, offsetBefore: Int, offsetAfter: Int)
+    /// The wall time happens twice (fall back): the earlier and the later instant.
+    case repeated(first: Int, second: Int)
+}
+
+/// A time zone's offsets as a table of transitions: O(log n) conversions between
+/// instants and wall times, without a call into Foundation or ICU per query.
+///
+/// Tables for IANA zones are read once from Foundation's `TimeZone` (so every
+/// offset agrees with `Calendar` exactly) over 1800–2500; later instants map back
+/// into the table by whole 400-year Gregorian cycles, over which the calendar,
+/// weekdays included, repeats exactly. Tables for a file's VTIMEZONE are built by
+/// the iCalendar reader through `init(identifier:initialOffset:transitions:)`.
+public struct ZoneRules: Sendable, Hashable, CustomStringConvertible {
+    /// The zone's name: an IANA identifier, or a VTIMEZONE's TZID.
+    public let identifier: String
+    /// `offsets[0]` holds before `transitionTimes[0]`; `offsets[i + 1]` from
+    /// `transitionTimes[i]` on. Times are epoch seconds, offsets seconds east of UTC.
+    @usableFromInline let transitionTimes: [Int]
+    @usableFromInline let offsets: [Int]
+    /// The end of the table; later instants are folded back by 400-year cycles.
+    @usableFromInline let coverageEnd: Int
+
+    /// 400 Gregorian years: 146,097 days, a whole number of weeks.
+    @usableFromInline static let cycleSeconds = 146_097 * 86_400
+
+    /// Creates a zone from its offset before the first transition and each
+    /// transition's instant and new offset (sorted by instant). Instants after
+    /// `coverageEnd` fold back by 400-year cycles; leave it `nil` for a zone whose
+    /// table is complete (the last offset then holds forever).
+    public init(identifier: String, initialOffset: Int, transitions: [(at: Int, offset: Int)], coverageEnd: Int? = nil) {
+        var times: [Int] = []
+        var offsets = [initialOffset]
+        times.reserveCapacity(transitions.count)
+        offsets.reserveCapacity(transitions.count + 1)
+        for transition in transitions.sorted(by: { $0.at < $1.at }) where transition.offset != offsets.last {
+            times.append(transition.at)
+            offsets.append(transition.offset)
+        }
+        self.identifier = identifier
+        self.transitionTimes = times
+        self.offsets = offsets
+        self.coverageEnd = coverageEnd ?? Int.max
+    }
+
+    /// A zone with one fixed offset.
+    public static func fixed(offset: Int, identifier: String? = nil) -> ZoneRules {
+        ZoneRules(identifier: identifier ?? (offset == 0 ? "UTC" : "UTC\(offset >= 0 ? "+" : "-")\(abs(offset))s"),
+                  initialOffset: offset, transitions: [])
+    }
+
+    /// UTC.
+    public static let utc = ZoneRules.fixed(offset: 0, identifier: "UTC")
+
+    public var description: String { identifier }
+
+    public static func == (lhs: ZoneRules, rhs: ZoneRules) -> Bool {
+        lhs.identifier == rhs.identifier && lhs.offsets == rhs.offsets && lhs.transitionTimes == rhs.transitionTimes
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(identifier)
+        hasher.combine(transitionTimes.count)
+    }
+}
+
+// MARK: - Instants to wall times
+
+extension ZoneRules {
+    /// The offset from UTC, in seconds, at an instant (epoch seconds).
+    /// - Complexity: O(log t) in the number of transitions t.
+    @inlinable
+    public func offset(atUTC seconds: Int) -> Int {
+        var seconds = seconds
+        if seconds >= coverageEnd {
+            let cycles = (seconds - coverageEnd) / Self.cycleSeconds + 1
+            seconds -= cycles * Self.cycleSeconds
+        }
+        // The number of transitions at or before `seconds`.
+        var low = 0, high = transitionTimes.count
+        while low < high {
+            let middle = (low + high) >> 1
+            if transitionTimes[middle] <= seconds { low = middle + 1 } else { high = middle }
+        }
+        return offsets[low]
+    }
+
+    /// The wall time at an instant.
+    @inlinable
+    public func localTime(atUTC seconds: Int) -> LocalDateTime {
+        LocalDateTime(localSeconds: seconds + offset(atUTC: seconds))
+    }
+}
+
+// MARK: - Wall times to instants
+
+extension ZoneRules {
+    /// Every way `local` maps to an instant.
+    /// - Complexity: O(log t).
+    public func resolve(_ local: LocalDateTime) -> LocalTimeResolution {
+        let wall = local.localSeconds
+        // Offsets lie within ±26 h, so the instants that can show this wall time
+        // lie within a day and a bit of `wall` read as UTC; every offset in force
+        // in that window is a candidate.
+        let before = offset(atUTC: wall - 100_000)
+        let after = offset(atUTC: wall + 100_000)
+        if before == after, offset(atUTC: wall - before) == before, !hasTransition(near: wall) {
+            return .unique(wall - before)
+        }
+        var candidates = Set<Int>([before, after])
+        for transition in transitions(between: wall - 100_000, and: wall + 100_000) {
+            candidates.insert(transition.offsetBefore)
+            candidates.insert(transition.offsetAfter)
+        }
+        let instants = candidates.map { wall - $0 }.filter { offset(atUTC: $0) == wall - $0 }.sorted()
+        switch instants.count {
+        case 0:
+            // A gap: the transition whose jump skips over `wall`.
+            for transition in transitions(between: wall - 100_000, and: wall + 100_000)
+            where transition.offsetAfter > transition.offsetBefore
+                && wall >= transition.at + transition.offsetBefore && wall < transition.at + transition.offsetAfter {
+                return .skipped(transition: transition.at, offsetBefore: transition.offsetBefore, offsetAfter: transition.offsetAfter)
+            }
+            // Unreachable for a consistent table; answer as the offset before would.
+            return .skipped(transition: wall - before, offsetBefore: before, offsetAfter: after)
+        case 1:
+            return .unique(instants[0])
+        default:
+            return .repeated(first: instants[0], second: instants[instants.count - 1])
+        }
+    }
+
+    /// The instant of a wall time by RFC 5545 §3.3.5: a time that happens twice
+    /// is the first; a time in a gap is shifted forward by the length of the gap
+    /// (02:30 in a 02:00→03:00 spring-forward is 03:30).
+    public func instant(of local: LocalDateTime) -> Int {
+        switch resolve(local) {
+        case .unique(let instant): return instant
+        case .repeated(let first, _): return first
+        case .skipped(_, let offsetBefore, _): return local.localSeconds - offsetBefore
+        }
+    }
+
+    /// A transition: the instant and the offsets on either side.
+    public struct Transition: Sendable, Hashable {
+        public var at: Int
+        public var offsetBefore: Int
+        public var offsetAfter: Int
+    }
+
+    /// The transitions in [start, end], folding instants after the table's end.
+    public func transitions(between start: Int, and end: Int) -> [Transition] {
+        var found: [Transition] = []
+        var shift = 0
+        var (start, end) = (start, end)
+        if start >= coverageEnd {
+            let cycles = (start - coverageEnd) / Self.cycleSeconds + 1
+            shift = cycles * Self.cycleSeconds
+            start -= shift
+            end -= shift
+        }
+        var index = firstTransitionIndex(atOrAfter: start)
+        while index < transitionTimes.count, transitionTimes[index] <= end {
+            found.append(Transition(at: transitionTimes[index] + shift, offsetBefore: offsets[index], offsetAfter: offsets[index + 1]))
+            index += 1
+        }
+        if end >= coverageEnd, shift == 0 {
+            // The window runs past the table's end: continue in the folded copy.
+            found += transitions(between: max(start, coverageEnd), and: end).filter { $0.at >= coverageEnd }
+        }
+        return found
+    }
+
+    private func hasTransition(near wall: Int) -> Bool {
+        !transitions(between: wall - 100_000, and: wall + 100_000).isEmpty
+    }
+
+    private func firstTransitionIndex(atOrAfter seconds: Int) -> Int {
+        var low = 0, high = transitionTimes.count
+        while low < high {
+            let middle = (low + high) >> 1
+            if transitionTimes[middle] < seconds { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+}
+
+// MARK: - IANA zones
+
+extension ZoneRules {
+    /// 1800-01-01T00:00:00Z and 2500-01-01T00:00:00Z: the span read from Foundation.
+    static let tableStart = -5_364_662_400
+    static let tableEnd = 16_725_225_600
+
+    private static let cache = Mutex<[String: ZoneRules]>([:])
+
+    /// The rules of an IANA zone (`Europe/Berlin`), read once from Foundation's
+    /// time-zone data and cached.
+    /// - Throws: `DataError` for a name Foundation does not know.
+    public static func named(_ identifier: String) throws(DataError) -> ZoneRules {
+        if let cached = cache.withLock({ $0[identifier] }) { return cached }
+        guard let zone = TimeZone(identifier: identifier) else {
+            throw DataError("unknown time zone '\(identifier)' (expected an IANA name such as Europe/Berlin)")
+        }
+        let rules = ZoneRules(foundation: zone)
+        cache.withLock { $0[identifier] = rules }
+        return rules
+    }
+
+    /// Reads every offset change of `zone` between 1800 and 2500.
+    init(foundation zone: TimeZone) {
+        var transitions: [(at: Int, offset: Int)] = []
+        var cursor = Date(timeIntervalSince1970: Double(Self.tableStart))
+        let end = Date(timeIntervalSince1970: Double(Self.tableEnd))
+        let initial = zone.secondsFromGMT(for: cursor)
+        while let next = zone.nextDaylightSavingTimeTransition(after: cursor), next < end {
+            transitions.append((Int(next.timeIntervalSince1970), zone.secondsFromGMT(for: next)))
+            cursor = next
+        }
+        self.init(identifier: zone.identifier, initialOffset: initial, transitions: transitions,
+                  coverageEnd: transitions.isEmpty ? nil : Self.tableEnd)
+    }
+}

@@ -1,0 +1,124 @@
+import Foundation
+import TriggerEngine
+
+/// Where a subcommand's machine output goes: standard output or `--output FILE`,
+/// buffered, and never left half-written.
+///
+/// A file is written under a temporary name in the same folder and renamed into
+/// place by `commit()`. When standard output is a regular file (`> out.ndjson`),
+/// a failed run truncates it back to where this run started. A pipe cannot be
+/// taken back; commands that can fail late validate their input first.
+final class OutputSink {
+    private let descriptor: Int32
+    private let finalPath: String?
+    private let temporaryPath: String?
+    /// Where stdout stood when the run began, when stdout is a regular file.
+    private let stdoutStart: off_t?
+    private var buffer: [UInt8] = []
+    private var isFinished = false
+
+    /// Opens the output: `nil` or `-` for standard output.
+    /// - Throws: `InputFileError` when the output file cannot be created.
+    init(path: String?) throws {
+        buffer.reserveCapacity(1 << 16)
+        if let path, path != "-" {
+            let url = URL(fileURLWithPath: path)
+            let temporary = url.deletingLastPathComponent()
+                .appendingPathComponent(".\(url.lastPathComponent).\(getpid()).partial").path
+            let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+            guard fd >= 0 else {
+                throw InputFileError(path: path, reason: "cannot create output: " + String(cString: strerror(errno)))
+            }
+            descriptor = fd
+            finalPath = path
+            temporaryPath = temporary
+            stdoutStart = nil
+        } else {
+            descriptor = 1
+            finalPath = nil
+            temporaryPath = nil
+            var status = stat()
+            if fstat(1, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG {
+                let position = lseek(1, 0, SEEK_CUR)
+                stdoutStart = position >= 0 ? position : nil
+            } else {
+                stdoutStart = nil
+            }
+        }
+    }
+
+    deinit {
+        if !isFinished { abandon() }
+    }
+
+    /// Appends a line (a newline is added).
+    func writeLine(_ line: String) throws {
+        var line = line
+        line.withUTF8 { buffer.append(contentsOf: $0) }
+        buffer.append(0x0A)
+        if buffer.count >= 1 << 16 { try flush() }
+    }
+
+    /// Appends raw bytes.
+    func write(_ bytes: UnsafeBufferPointer<UInt8>) throws {
+        buffer.append(contentsOf: bytes)
+        if buffer.count >= 1 << 16 { try flush() }
+    }
+
+    /// Writes out what is buffered.
+    func flush() throws {
+        var offset = 0
+        try buffer.withUnsafeBytes { bytes in
+            while offset < bytes.count {
+                let written = Foundation.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    throw InputFileError(path: finalPath ?? "-", reason: "write failed: " + String(cString: strerror(errno)))
+                }
+                offset += written
+            }
+        }
+        buffer.removeAll(keepingCapacity: true)
+    }
+
+    /// Flushes and puts the output in place.
+    func commit() throws {
+        try flush()
+        isFinished = true
+        if let temporaryPath, let finalPath {
+            close(descriptor)
+            guard rename(temporaryPath, finalPath) == 0 else {
+                let reason = String(cString: strerror(errno))
+                unlink(temporaryPath)
+                throw InputFileError(path: finalPath, reason: "cannot write output: \(reason)")
+            }
+        }
+    }
+
+    /// Discards the output: removes the temporary file, or truncates a
+    /// redirected standard output back to where this run began.
+    func abandon() {
+        isFinished = true
+        buffer.removeAll()
+        if let temporaryPath {
+            close(descriptor)
+            unlink(temporaryPath)
+        } else if let stdoutStart {
+            _ = ftruncate(1, stdoutStart)
+        }
+    }
+
+    /// Runs `body` with a sink for `path`, committing when it returns and
+    /// abandoning the output when it throws.
+    static func writing<Result>(to path: String?, _ body: (OutputSink) async throws -> Result) async throws -> Result {
+        let sink = try OutputSink(path: path)
+        do {
+            let result = try await body(sink)
+            try sink.commit()
+            return result
+        } catch {
+            sink.abandon()
+            throw error
+        }
+    }
+}

@@ -1,0 +1,6 @@
+import ArgumentParser
+
+extension TriggerEval {
+    /// Every subcommand, in the order `--help` lists them. One file per subcommand.
+    static let allSubcommands: [any ParsableCommand.Type] = []
+}

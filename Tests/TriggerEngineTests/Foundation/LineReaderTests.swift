@@ -1,0 +1,33 @@
+import Foundation
+import Testing
+@testable import TriggerEngine
+
+@Suite("LineReader")
+struct LineReaderTests {
+    @Test func readsLinesAcrossBlockBoundariesWithCRLFAndNoFinalNewline() throws {
+        var random = SplitMix64(seed: 3)
+        var expected: [String] = []
+        var text = ""
+        for index in 0..<3_000 {
+            let line = "row \(index) " + String(repeating: "x", count: Int.random(in: 0...300, using: &random))
+            expected.append(line)
+            text += line + (index % 3 == 0 ? "\r\n" : "\n")
+        }
+        text += "last line without newline"
+        expected.append("last line without newline")
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("linereader-\(UUID()).txt")
+        try text.write(to: url, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: url) }
+        // A small block forces refills and growth for lines longer than the block.
+        let reader = try LineReader(path: url.path, blockSize: 4096)
+        var lines: [String] = []
+        try reader.forEachLine { lines.append(String(decoding: $0, as: UTF8.self)) }
+        #expect(lines == expected)
+        #expect(reader.lineNumber == expected.count)
+    }
+
+    @Test func missingFileAndDirectoryAreInputFileErrors() {
+        #expect(throws: InputFileError.self) { try LineReader(path: "/nonexistent/file.csv") }
+        #expect(throws: InputFileError.self) { try LineReader(path: "/tmp") }
+    }
+}

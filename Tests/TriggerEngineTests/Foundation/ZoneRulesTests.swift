@@ -1,0 +1,67 @@
+import Foundation
+import Testing
+@testable import TriggerEngine
+
+@Suite("ZoneRules: transition tables read from Foundation")
+struct ZoneRulesTests {
+    static let zones = ["Europe/Berlin", "America/New_York", "Australia/Sydney", "America/Santiago",
+                        "Asia/Kolkata", "Asia/Kathmandu", "Australia/Lord_Howe", "Pacific/Apia",
+                        "America/St_Johns", "Africa/Casablanca", "Europe/London", "UTC", "Asia/Tokyo",
+                        "Pacific/Chatham", "America/Sao_Paulo", "Europe/Dublin"]
+
+    @Test(arguments: zones)
+    func offsetsAgreeWithFoundationAtSeededInstants(zone: String) throws {
+        let rules = try ZoneRules.named(zone)
+        let foundation = TimeZone(identifier: zone)!
+        var random = SplitMix64(seed: UInt64(zone.utf8.count))
+        for _ in 0..<3_000 {
+            // 1900 … 2600, past the end of the table, which folds by 400-year cycles.
+            let instant = Int.random(in: -2_208_988_800...20_000_000_000, using: &random)
+            #expect(rules.offset(atUTC: instant) == foundation.secondsFromGMT(for: Date(timeIntervalSince1970: Double(instant))),
+                    "\(zone) at \(instant)")
+        }
+    }
+
+    @Test(arguments: zones)
+    func wallTimesResolveToInstantsThatShowThem(zone: String) throws {
+        let rules = try ZoneRules.named(zone)
+        var random = SplitMix64(seed: 99)
+        for _ in 0..<3_000 {
+            let wall = LocalDateTime(localSeconds: Int.random(in: 0...4_102_444_800, using: &random))
+            switch rules.resolve(wall) {
+            case .unique(let instant):
+                #expect(rules.localTime(atUTC: instant) == wall)
+            case .repeated(let first, let second):
+                #expect(first < second)
+                #expect(rules.localTime(atUTC: first) == wall && rules.localTime(atUTC: second) == wall)
+            case .skipped(let transition, let before, let after):
+                #expect(after > before)
+                #expect(wall.localSeconds >= transition + before && wall.localSeconds < transition + after)
+            }
+        }
+    }
+
+    @Test func springForwardGapInBerlinShiftsForwardByTheGap() throws {
+        let berlin = try ZoneRules.named("Europe/Berlin")
+        // 2026-03-29 02:30 does not exist in Berlin; RFC 5545 makes it 03:30 CEST = 01:30Z.
+        let wall = LocalDateTime(year: 2026, month: 3, day: 29, hour: 2, minute: 30)!
+        #expect(berlin.resolve(wall) == .skipped(transition: 1_774_746_000, offsetBefore: 3600, offsetAfter: 7200))
+        #expect(berlin.instant(of: wall) == 1_774_747_800)  // 2026-03-29T01:30:00Z
+        // 2026-10-25 02:30 happens twice; the first is 00:30Z.
+        let twice = LocalDateTime(year: 2026, month: 10, day: 25, hour: 2, minute: 30)!
+        #expect(berlin.instant(of: twice) == 1_792_888_200)
+    }
+
+    @Test func apiaSkippedTheThirtiethOfDecember2011() throws {
+        let apia = try ZoneRules.named("Pacific/Apia")
+        let skipped = LocalDateTime(year: 2011, month: 12, day: 30, hour: 12)!
+        guard case .skipped(_, let before, let after) = apia.resolve(skipped) else {
+            Issue.record("2011-12-30 should not exist in Apia"); return
+        }
+        #expect(after - before == 86_400)
+    }
+
+    @Test func unknownZoneIsADataError() {
+        #expect(throws: DataError.self) { try ZoneRules.named("Mars/Olympus_Mons") }
+    }
+}
