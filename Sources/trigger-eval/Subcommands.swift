@@ -2,5 +2,7 @@ import ArgumentParser
 
 extension TriggerEval {
     /// Every subcommand, in the order `--help` lists them. One file per subcommand.
-    static let allSubcommands: [any ParsableCommand.Type] = []
+    static let allSubcommands: [any ParsableCommand.Type] = [
+        Bench.self,
+    ]
 }
