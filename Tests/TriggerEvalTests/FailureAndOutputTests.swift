@@ -1,0 +1,63 @@
+import ArgumentParser
+import Foundation
+import Testing
+import TriggerEngine
+@testable import trigger_eval
+
+@Suite("trigger-eval: one place for exit codes and output files")
+struct FailureAndOutputTests {
+    @Test func libraryErrorsMapToSysexitsWithFileAndLine() {
+        let data = Failure.classify(DataError("latitude 91 is out of range", at: InputLocation(file: "fixes.csv", line: 12)))
+        #expect(data.code == 65)
+        #expect(data.message == "fixes.csv:12: latitude 91 is out of range")
+        let missing = Failure.classify(InputFileError(path: "nope.csv", reason: "No such file or directory"))
+        #expect(missing.code == 66)
+        #expect(missing.message == "nope.csv: No such file or directory")
+        #expect(Failure.classify(GEOSError(function: "GEOSWKTReader_read_r", message: "ParseException")).code == 65)
+        #expect(Failure.classify(ICalError(code: "MALFORMEDDATA", context: "RRULE x")).code == 65)
+        #expect(Failure.classify(ExitCode(65)).code == 65)
+        #expect(Failure.classify(ExitCode(65)).message == nil)
+        struct Surprise: Error {}
+        let unexpected = Failure.classify(Surprise())
+        #expect(unexpected.code == 70)
+        #expect(unexpected.message?.hasPrefix("internal error:") == true)
+    }
+
+    @Test func usageErrorsAreOneLowercaseLineWithCode64() {
+        do {
+            _ = try TriggerEval.parseAsRoot(["--definitely-not-an-option"])
+            Issue.record("parsing should fail")
+        } catch {
+            let usage = Failure.classify(error)
+            #expect(usage.code == 64)
+            #expect(usage.message?.contains("\n") == false)
+            #expect(usage.message?.first?.isLowercase == true)
+        }
+    }
+
+    @Test func fileOutputAppearsOnlyOnCommitAndNothingIsLeftOnFailure() async throws {
+        let folder = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let target = folder.appendingPathComponent("events.ndjson").path
+
+        struct Boom: Error {}
+        await #expect(throws: Boom.self) {
+            try await OutputSink.writing(to: target) { sink in
+                for index in 0..<100_000 { try sink.writeLine("{\"n\":\(index)}") }  // more than one buffer
+                throw Boom()
+            }
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty, "no partial or temporary file")
+
+        try await OutputSink.writing(to: target) { sink in
+            try sink.writeLine("one")
+            try sink.writeLine("two")
+        }
+        #expect(try String(contentsOfFile: target, encoding: .utf8) == "one\ntwo\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["events.ndjson"])
+    }
+
+    @Test func outputToAnUncreatableFileIsAnInputFileError() {
+        #expect(throws: InputFileError.self) { try OutputSink(path: "/nonexistent-folder/out.ndjson") }
+    }
+}
