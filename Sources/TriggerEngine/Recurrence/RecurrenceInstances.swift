@@ -1,0 +1,110 @@
+/// The wall times of a `RecurrenceRule` from a DTSTART, ascending, lazily
+/// computed: what `RecurrenceRule.instances(startingAt:in:from:)` returns.
+///
+/// DTSTART is an instance only when it matches the rule (as in python-dateutil;
+/// an iCalendar reader that wants RFC 5545's "DTSTART is always the first
+/// instance" adds it itself), and COUNT counts instances from DTSTART on, even
+/// those before the lower bound. A UTC UNTIL is compared with each instance's
+/// instant in the zone given (RFC 5545 §3.3.5 for times in a gap or repeated).
+public struct RecurrenceInstances: Sequence, Sendable {
+    let engine: RecurrenceEngine
+    let lowerBound: Int
+    let count: Int?
+    /// The last wall time that can be an instance.
+    let cut: Int
+    let untilInstant: Int?
+    let zone: ZoneRules
+
+    init(rule: RecurrenceRule, start: LocalDateTime, zone: ZoneRules, lowerBound: LocalDateTime?) {
+        engine = RecurrenceEngine(rule: rule, start: start)
+        self.lowerBound = Swift.max(lowerBound?.localSeconds ?? .min, start.localSeconds)
+        self.zone = zone
+        var count: Int?
+        var cut = Int.max
+        var untilInstant: Int?
+        switch rule.end {
+        case .never: break
+        case .count(let limit): count = limit
+        case .until(.date(let day)): cut = day.localSeconds + 86_399
+        case .until(.local(let wall)): cut = wall.localSeconds
+        case .until(.instant(let instant)):
+            untilInstant = instant
+            cut = instant + zone.offsetBounds(around: instant).highest
+        }
+        (self.count, self.cut, self.untilInstant) = (count, cut, untilInstant)
+    }
+
+    public func makeIterator() -> Iterator { Iterator(self) }
+
+    /// Walks the rule's periods, a bounded batch of instances at a time.
+    public struct Iterator: IteratorProtocol, Sendable {
+        private let instances: RecurrenceInstances
+        private var buffer: [Int] = []
+        private var scratch: [Int] = []
+        private var position = 0
+        private var nextPeriod: Int
+        private var nextLower: Int
+        private var counted = 0
+        private var finished = false
+        /// Instances fetched at once: a period (a YEARLY rule with BYHOUR and
+        /// BYMINUTE) can hold hundreds of thousands.
+        private static let batch = 1024
+
+        init(_ instances: RecurrenceInstances) {
+            self.instances = instances
+            // With COUNT, counting starts at DTSTART whatever the lower bound.
+            nextLower = instances.count == nil ? instances.lowerBound : instances.engine.start
+            nextPeriod = instances.engine.periodIndex(containing: nextLower)
+        }
+
+        public mutating func next() -> LocalDateTime? {
+            while !finished {
+                if position == buffer.count {
+                    buffer.removeAll(keepingCapacity: true)
+                    position = 0
+                    guard let period = instances.engine.findPeriod(
+                        from: nextPeriod, lower: nextLower, cut: instances.cut, limit: Self.batch,
+                        into: &buffer, scratch: &scratch), let last = buffer.last
+                    else {
+                        finished = true
+                        return nil
+                    }
+                    // A full batch may have left part of the period; look at it again.
+                    nextPeriod = buffer.count == Self.batch ? period : period + 1
+                    nextLower = last + 1
+                }
+                let wall = buffer[position]
+                position += 1
+                if let count = instances.count {
+                    counted += 1
+                    if counted > count {
+                        finished = true
+                        return nil
+                    }
+                }
+                if wall < instances.lowerBound { continue }
+                if let until = instances.untilInstant, instances.zone.instant(of: LocalDateTime(localSeconds: wall)) > until {
+                    continue
+                }
+                return LocalDateTime(localSeconds: wall)
+            }
+            return nil
+        }
+    }
+}
+
+extension RecurrenceRule {
+    /// The rule's instances from `dtstart`, as wall times, ascending: those at or
+    /// after `lowerBound` (all of them when `nil`), honouring COUNT and UNTIL.
+    ///
+    /// `zone` matters only for a UTC UNTIL (`.instant`): an instance is kept when
+    /// its instant in `zone` (RFC 5545 §3.3.5: a time in a gap shifted forward by
+    /// the gap, a repeated time taken once, the first) is no later than UNTIL.
+    /// - Complexity: seeking to `lowerBound` is O(1) in its distance from
+    ///   `dtstart` (O(n) with COUNT, which counts from DTSTART); each instance
+    ///   after that is amortised O(1) for ordinary rules.
+    public func instances(startingAt dtstart: LocalDateTime, in zone: ZoneRules = .utc,
+                          from lowerBound: LocalDateTime? = nil) -> RecurrenceInstances {
+        RecurrenceInstances(rule: self, start: dtstart, zone: zone, lowerBound: lowerBound)
+    }
+}
