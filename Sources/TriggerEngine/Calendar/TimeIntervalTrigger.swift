@@ -1,0 +1,54 @@
+import Foundation
+
+/// A trigger that fires a fixed time after its request was added, and again
+/// every interval when it repeats: `UNTimeIntervalNotificationTrigger`.
+public struct TimeIntervalTrigger: Sendable, Hashable {
+    /// Seconds from the moment the request is added to the first fire.
+    public let timeInterval: TimeInterval
+    /// Whether it fires every `timeInterval` seconds, or once.
+    public let repeats: Bool
+
+    /// Apple's floor for a repeating interval, in seconds.
+    public static let minimumRepeatingInterval: TimeInterval = 60
+
+    /// Creates a trigger.
+    /// - Throws: `DataError` when the interval is not a positive finite number,
+    ///   or is under 60 seconds for a repeating trigger (Apple's rule).
+    public init(timeInterval: TimeInterval, repeats: Bool) throws(DataError) {
+        guard timeInterval.isFinite, timeInterval > 0 else {
+            throw DataError("time interval \(timeInterval) must be greater than 0 seconds")
+        }
+        guard !repeats || timeInterval >= Self.minimumRepeatingInterval else {
+            throw DataError("time interval \(timeInterval) must be at least 60 seconds when repeating")
+        }
+        self.timeInterval = timeInterval
+        self.repeats = repeats
+    }
+
+    /// The first fire strictly after `date`: `addedAt + k·timeInterval` for the
+    /// smallest k ≥ 1 past `date`, or nil when the trigger does not repeat and
+    /// its one fire (k = 1) is not after `date`.
+    /// - Complexity: O(1).
+    public func nextTriggerDate(after date: Date, addedAt: Date) -> Date? {
+        let first = addedAt.timeIntervalSince1970 + timeInterval
+        guard repeats else { return first > date.timeIntervalSince1970 ? Date(timeIntervalSince1970: first) : nil }
+        let elapsed = date.timeIntervalSince1970 - addedAt.timeIntervalSince1970
+        var k = elapsed < timeInterval ? 1 : (elapsed / timeInterval).rounded(.down) + 1
+        // Rounding can leave the candidate on or before `date`; one more step fixes it.
+        while addedAt.timeIntervalSince1970 + k * timeInterval <= date.timeIntervalSince1970 { k += 1 }
+        return Date(timeIntervalSince1970: addedAt.timeIntervalSince1970 + k * timeInterval)
+    }
+
+    /// The fire dates after `date`, lazily (one when the trigger does not repeat).
+    public func fireDates(after date: Date, addedAt: Date) -> some Sequence<Date> {
+        var cursor = date
+        var done = false
+        let repeats = self.repeats
+        return AnyIterator<Date> {
+            guard !done, let next = self.nextTriggerDate(after: cursor, addedAt: addedAt) else { return nil }
+            if !repeats { done = true }
+            cursor = next
+            return next
+        }.lazy
+    }
+}

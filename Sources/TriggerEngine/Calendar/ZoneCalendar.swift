@@ -1,0 +1,274 @@
+/// The Gregorian calendar of one zone, with Foundation's definitions of every
+/// field and period: what `Calendar.component(_:from:)`,
+/// `dateInterval(of:for:)` and `date(byAdding:value:to:)` answer for a
+/// Gregorian `Calendar` with `firstWeekday` 1 (Sunday) and
+/// `minimumDaysInFirstWeek` 1, computed with civil arithmetic and the zone's
+/// transition table instead of a call into Foundation.
+///
+/// Instants are `Double` seconds since 1970, as `Date` holds them, because the
+/// search compares them with the caller's `after`, which may have a fraction.
+struct ZoneCalendar: Sendable {
+    let rules: ZoneRules
+
+    /// The local fields of an instant.
+    struct Fields {
+        var dayNumber: Int
+        var year: Int
+        var month: Int
+        var day: Int
+        var secondOfDay: Int
+
+        var hour: Int { secondOfDay / 3600 }
+        var minute: Int { secondOfDay / 60 % 60 }
+        var second: Int { secondOfDay % 60 }
+        /// 1 = Sunday … 7 = Saturday.
+        var weekday: Int { CivilDate.weekday(ofDays: dayNumber) }
+        /// The how-many-th such weekday of the month: days 1–7 are 1, 8–14 are 2…
+        var weekdayOrdinal: Int { (day - 1) / 7 + 1 }
+        /// Weeks start on Sunday; the week holding the 1st is week 1.
+        var weekOfMonth: Int {
+            let firstWeekday = CivilDate.weekday(ofDays: dayNumber - day + 1)
+            return (day + firstWeekday - 2) / 7 + 1
+        }
+        /// Week 1 is the Sunday-to-Saturday week holding 1 January, so the last
+        /// days of December can belong to week 1 of the next year.
+        var weekOfYearAndYear: (week: Int, year: Int) {
+            let nextYearStart = ZoneCalendar.firstDayOfWeekYear(year + 1)
+            if dayNumber >= nextYearStart { return (1, year + 1) }
+            return ((dayNumber - ZoneCalendar.firstDayOfWeekYear(year)) / 7 + 1, year)
+        }
+
+        func value(of unit: CalendarUnit) -> Int {
+            switch unit {
+            case .year: return year
+            case .month: return month
+            case .day: return day
+            case .hour: return hour
+            case .minute: return minute
+            case .second: return second
+            case .weekday: return weekday
+            case .weekdayOrdinal: return weekdayOrdinal
+            case .weekOfMonth: return weekOfMonth
+            case .weekOfYear: return weekOfYearAndYear.week
+            case .yearForWeekOfYear: return weekOfYearAndYear.year
+            }
+        }
+    }
+
+    /// The day number of the Sunday on or before 1 January of `year`: the first
+    /// day of week 1 of that week-numbering year.
+    @inline(__always)
+    static func firstDayOfWeekYear(_ year: Int) -> Int {
+        let january1 = CivilDate.days(year: year, month: 1, day: 1)
+        return january1 - (CivilDate.weekday(ofDays: january1) - 1)
+    }
+
+    /// Wall-clock seconds (local seconds since 1970) at instant `t`, whole seconds.
+    @inline(__always)
+    func localSeconds(_ t: Double) -> Int {
+        let whole = Int(t.rounded(.down))
+        return whole + rules.offset(atUTC: whole)
+    }
+
+    @inline(__always)
+    func fields(_ t: Double) -> Fields {
+        Self.fields(localSeconds: localSeconds(t))
+    }
+
+    @inline(__always)
+    static func fields(localSeconds: Int) -> Fields {
+        let (days, secondOfDay) = CivilDate.floorDivide(localSeconds, 86_400)
+        let (year, month, day) = CivilDate.date(fromDays: days)
+        return Fields(dayNumber: days, year: year, month: month, day: day, secondOfDay: secondOfDay)
+    }
+
+    @inline(__always)
+    func value(of unit: CalendarUnit, at t: Double) -> Int {
+        let local = localSeconds(t)
+        switch unit {
+        case .hour: return CivilDate.floorDivide(local, 86_400).remainder / 3600
+        case .minute: return CivilDate.floorDivide(local, 3600).remainder / 60
+        case .second: return CivilDate.floorDivide(local, 60).remainder
+        case .weekday: return CivilDate.weekday(ofDays: CivilDate.floorDivide(local, 86_400).quotient)
+        default: return Self.fields(localSeconds: local).value(of: unit)
+        }
+    }
+
+    // MARK: - Wall times to instants
+
+    /// What to do with a wall time that a spring-forward skipped.
+    enum GapPolicy {
+        /// The instant the clocks jumped: the first instant at or after the wall
+        /// time (how Foundation finds the start of a day).
+        case transition
+        /// Shifted forward by the length of the gap, as ICU's field arithmetic does.
+        case shiftForward
+    }
+
+    /// The instant of a wall time; a repeated wall time is its first occurrence.
+    /// - Complexity: O(log t) in the zone's transitions.
+    @inline(__always)
+    func instant(ofLocal wall: Int, gap: GapPolicy) -> Int {
+        // Offsets lie within ±26 h: when the offset is the same a day and more on
+        // either side and at the candidate, the wall time is not near a transition.
+        let early = rules.offset(atUTC: wall - 93_600)
+        let candidate = wall - early
+        if rules.offset(atUTC: wall + 93_600) == early, rules.offset(atUTC: candidate) == early {
+            return candidate
+        }
+        switch rules.resolve(LocalDateTime(localSeconds: wall)) {
+        case .unique(let instant): return instant
+        case .repeated(let first, _): return first
+        case .skipped(let transition, let offsetBefore, _):
+            return gap == .transition ? transition : wall - offsetBefore
+        }
+    }
+
+    /// The first instant of the local day `dayNumber` (midnight, or the end of
+    /// a gap that swallowed midnight).
+    @inline(__always)
+    func startOfDay(_ dayNumber: Int) -> Double {
+        Double(instant(ofLocal: dayNumber * 86_400, gap: .transition))
+    }
+
+    // MARK: - Periods
+
+    /// `Calendar.dateInterval(of:for:)`: the period of `unit` holding `t`, as
+    /// its first instant and the first instant of the next one, with
+    /// Foundation's definitions. Hours are always 3600 s long and start where
+    /// the local clock shows a whole hour; minutes and seconds are cut in UTC.
+    /// Days and weeks start at the first instant of their first day; months
+    /// and years at 00:00 of their first day (a skipped midnight moved forward
+    /// by the gap). The end is found by adding one unit to the start and
+    /// taking 00:00 of the day that lands on, which is why Apia's week of
+    /// 25 December 2011, the week that lost a day, ends on 2 January.
+    func interval(of unit: CalendarUnit, containing t: Double) -> (start: Double, end: Double) {
+        switch unit {
+        case .second:
+            let start = t.rounded(.down)
+            return (start, start + 1)
+        case .minute:
+            let start = (t / 60).rounded(.down) * 60
+            return (start, start + 60)
+        case .hour:
+            let whole = Int(t.rounded(.down))
+            let offset = rules.offset(atUTC: whole)
+            let start = Double(CivilDate.floorDivide(whole + offset, 3600).quotient * 3600 - offset)
+            return (start, start + 3600)
+        case .day, .weekday, .weekdayOrdinal:
+            let start = startOfDay(CivilDate.floorDivide(localSeconds(t), 86_400).quotient)
+            return (start, midnight(ofDayAt: addingDays(1, to: start)))
+        case .weekOfMonth, .weekOfYear:
+            let day = CivilDate.floorDivide(localSeconds(t), 86_400).quotient
+            let start = startOfDay(day - (CivilDate.weekday(ofDays: day) - 1))
+            return (start, midnight(ofDayAt: addingDays(7, to: start)))
+        case .month:
+            let f = fields(t)
+            let start = midnight(ofDay: f.dayNumber - f.day + 1)
+            return (start, midnight(ofDayAt: addingOne(.month, to: start)))
+        case .year:
+            let start = midnight(ofDay: CivilDate.days(year: fields(t).year, month: 1, day: 1))
+            return (start, midnight(ofDayAt: addingOne(.year, to: start)))
+        case .yearForWeekOfYear:
+            let start = startOfDay(Self.firstDayOfWeekYear(fields(t).weekOfYearAndYear.year))
+            return (start, midnight(ofDayAt: addingOne(.yearForWeekOfYear, to: start)))
+        }
+    }
+
+    /// `date(from:)` of a day at 00:00:00: a skipped midnight moves forward by
+    /// the gap, a repeated one is its first occurrence.
+    @inline(__always)
+    func midnight(ofDay dayNumber: Int) -> Double {
+        Double(instant(ofLocal: dayNumber * 86_400, gap: .shiftForward))
+    }
+
+    /// 00:00 of the local day holding `t`.
+    @inline(__always)
+    func midnight(ofDayAt t: Double) -> Double {
+        midnight(ofDay: CivilDate.floorDivide(localSeconds(t), 86_400).quotient)
+    }
+
+    /// The number of weeks of the month holding `t` (the week of month of its
+    /// last day): `Calendar.range(of: .weekOfMonth, in: .month, for:)`'s count.
+    func weeksInMonth(containing t: Double) -> Int {
+        let f = fields(t)
+        let last = CivilDate.daysInMonth(year: f.year, month: f.month)
+        let firstWeekday = CivilDate.weekday(ofDays: f.dayNumber - f.day + 1)
+        return (last + firstWeekday - 2) / 7 + 1
+    }
+
+    // MARK: - Arithmetic
+
+    /// `Calendar.date(byAdding: .day, value: days, to: t)` for days ≥ 0, as
+    /// Foundation's Gregorian calendar does it: elapsed days, then corrected by
+    /// the change of offset when that keeps the wall-clock time (so a DST change
+    /// keeps 09:00 at 09:00, while Apia's dropped day moves the clock a day on),
+    /// and a time the clocks repeat is taken at its first occurrence.
+    func addingDays(_ days: Int, to t: Double) -> Double {
+        let whole = t.rounded(.down)
+        let fraction = t - whole
+        let unadjusted = Int(whole) + days * 86_400
+        var result = unadjusted
+        let previousOffset = rules.offset(atUTC: Int(whole))
+        let previousWall = CivilDate.floorDivide(Int(whole) + previousOffset, 86_400).remainder
+        let newOffset = rules.offset(atUTC: unadjusted)
+        if CivilDate.floorDivide(unadjusted + newOffset, 86_400).remainder != previousWall, newOffset != previousOffset {
+            result = unadjusted + previousOffset - newOffset
+            let wall = CivilDate.floorDivide(result + rules.offset(atUTC: result), 86_400).remainder
+            if wall != previousWall && previousOffset < newOffset { result = unadjusted }
+        }
+        if days > 0 { result = firstOccurrence(result) }
+        return Double(result) + fraction
+    }
+
+    /// An instant inside the hour a fall-back repeats, moved to the same wall
+    /// time's first occurrence (`timeZoneTransitionInterval` in Foundation).
+    @inline(__always)
+    private func firstOccurrence(_ instant: Int) -> Int {
+        // Quick exit: no offset change in the two days before.
+        if rules.offset(atUTC: instant - 172_800) == rules.offset(atUTC: instant) { return instant }
+        guard let transition = rules.firstTransition(after: instant - 172_800), transition.at <= instant else { return instant }
+        let repeated = transition.offsetBefore - transition.offsetAfter
+        if repeated > 0 && instant < transition.at + repeated { return instant - repeated }
+        return instant
+    }
+
+    /// `Calendar.date(byAdding: unit, value: 1, to: t)`: hours, minutes and
+    /// seconds are elapsed time; days and weeks go through `addingDays`;
+    /// months and years keep the wall-clock time (the day clamped to the
+    /// month's length, a skipped time moved forward by the gap, a repeated one
+    /// at its first occurrence); a week-numbering year keeps the week and weekday.
+    func addingOne(_ unit: CalendarUnit, to t: Double) -> Double {
+        switch unit {
+        case .second: return t + 1
+        case .minute: return t + 60
+        case .hour: return t + 3600
+        case .day, .weekday: return addingDays(1, to: t)
+        case .weekdayOrdinal, .weekOfMonth, .weekOfYear: return addingDays(7, to: t)
+        case .month, .year, .yearForWeekOfYear: break
+        }
+        let fraction = t - t.rounded(.down)
+        let f = fields(t)
+        let day: Int
+        switch unit {
+        case .month:
+            let (year, month) = f.month == 12 ? (f.year + 1, 1) : (f.year, f.month + 1)
+            day = CivilDate.days(year: year, month: month, day: min(f.day, CivilDate.daysInMonth(year: year, month: month)))
+        case .yearForWeekOfYear:
+            let (week, year) = f.weekOfYearAndYear
+            day = Self.firstDayOfWeekYear(year + 1) + (week - 1) * 7 + (f.weekday - 1)
+        default:
+            day = CivilDate.days(year: f.year + 1, month: f.month, day: min(f.day, CivilDate.daysInMonth(year: f.year + 1, month: f.month)))
+        }
+        return Double(instant(ofLocal: day * 86_400 + f.secondOfDay, gap: .shiftForward)) + fraction
+    }
+
+    /// `Calendar.date(byAdding: .year, value: years, to: t)`.
+    func addingYears(_ years: Int, to t: Double) -> Double {
+        let fraction = t - t.rounded(.down)
+        let f = fields(t)
+        let year = f.year + years
+        let day = CivilDate.days(year: year, month: f.month, day: min(f.day, CivilDate.daysInMonth(year: year, month: f.month)))
+        return Double(instant(ofLocal: day * 86_400 + f.secondOfDay, gap: .shiftForward)) + fraction
+    }
+}

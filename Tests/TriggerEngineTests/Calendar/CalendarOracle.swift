@@ -1,0 +1,88 @@
+import Foundation
+@testable import TriggerEngine
+
+/// Foundation's answer, the oracle every calendar test compares against: a
+/// Gregorian `Calendar` of the zone, first weekday Sunday, minimum days in the
+/// first week 1, searched with `.nextTime` / `.first` / `.forward`.
+enum CalendarOracle {
+    static func calendar(_ zone: String) -> Calendar {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: zone)!
+        calendar.firstWeekday = 1
+        calendar.minimumDaysInFirstWeek = 1
+        return calendar
+    }
+
+    static func next(_ components: DateComponents, after date: Date, in calendar: Calendar) -> Date? {
+        calendar.nextDate(after: date, matching: components, matchingPolicy: .nextTime,
+                          repeatedTimePolicy: .first, direction: .forward)
+    }
+}
+
+/// Seeded random component sets over every unit a calendar trigger takes,
+/// including odd and impossible combinations, and `after` instants that
+/// cluster around DST transitions.
+struct CalendarQueryGenerator {
+    var random: SplitMix64
+
+    static let zones = ["America/New_York", "Europe/Berlin", "Australia/Sydney", "America/Santiago",
+                        "Asia/Kolkata", "Asia/Kathmandu", "Australia/Lord_Howe", "Pacific/Apia",
+                        "America/Sao_Paulo", "Europe/London", "UTC", "Pacific/Chatham", "America/St_Johns"]
+
+    init(seed: UInt64) { random = SplitMix64(seed: seed) }
+
+    mutating func chance(_ p: Double) -> Bool { random.nextDouble(in: 0...1) < p }
+    mutating func int(_ range: ClosedRange<Int>) -> Int { Int.random(in: range, using: &random) }
+
+    /// An instant between 1995 and 2040; a third of them within a day of one of
+    /// the zone's transitions, and some in Apia's skipped December 2011.
+    mutating func after(in zone: String) -> Date {
+        let rules = try! ZoneRules.named(zone)
+        let base = int(788_918_400...2_208_988_800)
+        if chance(0.35) {
+            let near = rules.transitions(between: base, and: base + 400 * 86_400)
+            if let transition = near.first {
+                return Date(timeIntervalSince1970: Double(transition.at + int(-90_000...90_000)))
+            }
+        }
+        if zone == "Pacific/Apia", chance(0.3) {
+            return Date(timeIntervalSince1970: Double(1_325_000_000 + int(-400_000...400_000)))
+        }
+        return Date(timeIntervalSince1970: Double(base) + (chance(0.1) ? random.nextDouble(in: 0...1) : 0))
+    }
+
+    /// A component set: half of them shaped like real triggers (a time of day,
+    /// maybe a weekday, day or month), half any subset of the eleven units
+    /// with any value Foundation accepts.
+    mutating func components(near year: Int) -> DateComponents {
+        var c = DateComponents()
+        if chance(0.5) {
+            c.hour = int(0...23)
+            if chance(0.8) { c.minute = chance(0.5) ? int(0...59) : [0, 15, 30, 45][int(0...3)] }
+            if chance(0.2) { c.second = int(0...59) }
+            switch int(0...5) {
+            case 0: c.weekday = int(1...7)
+            case 1: c.day = int(1...31)
+            case 2: c.month = int(1...12); c.day = int(1...31)
+            case 3: c.weekday = int(1...7); c.weekdayOrdinal = int(1...5)
+            case 4: c.month = 2; c.day = 29
+            default: break
+            }
+            return c
+        }
+        repeat {
+            if chance(0.15) { c.year = year + int(-1...4) }
+            if chance(0.3) { c.month = int(1...12) }
+            if chance(0.3) { c.day = int(1...31) }
+            if chance(0.4) { c.hour = int(0...23) }
+            if chance(0.4) { c.minute = int(0...59) }
+            if chance(0.25) { c.second = int(0...59) }
+            if chance(0.3) { c.weekday = int(1...7) }
+            if chance(0.15) { c.weekdayOrdinal = int(1...5) }
+            if chance(0.15) { c.weekOfMonth = int(1...6) }
+            if chance(0.15) { c.weekOfYear = int(1...53) }
+            if chance(0.1) { c.yearForWeekOfYear = year + int(-1...3) }
+        } while c == DateComponents()
+        return c
+    }
+}
