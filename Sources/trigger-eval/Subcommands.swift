@@ -3,6 +3,7 @@ import ArgumentParser
 extension TriggerEval {
     /// Every subcommand, in the order `--help` lists them. One file per subcommand.
     static let allSubcommands: [any ParsableCommand.Type] = [
+        Next.self,
         Bench.self,
     ]
 }

@@ -15,11 +15,13 @@ public struct TimeIntervalTrigger: Sendable, Hashable {
     /// - Throws: `DataError` when the interval is not a positive finite number,
     ///   or is under 60 seconds for a repeating trigger (Apple's rule).
     public init(timeInterval: TimeInterval, repeats: Bool) throws(DataError) {
+        let shown = timeInterval.rounded() == timeInterval && abs(timeInterval) < 1e15
+            ? String(Int(timeInterval)) : String(timeInterval)
         guard timeInterval.isFinite, timeInterval > 0 else {
-            throw DataError("time interval \(timeInterval) must be greater than 0 seconds")
+            throw DataError("time interval \(shown) s must be greater than 0")
         }
         guard !repeats || timeInterval >= Self.minimumRepeatingInterval else {
-            throw DataError("time interval \(timeInterval) must be at least 60 seconds when repeating")
+            throw DataError("time interval \(shown) s must be at least 60 s when repeating (Apple's rule)")
         }
         self.timeInterval = timeInterval
         self.repeats = repeats

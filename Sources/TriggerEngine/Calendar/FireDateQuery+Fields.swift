@@ -1,0 +1,142 @@
+import Foundation
+
+extension FireDateQuery {
+    /// A query as text, with the command line's flag names: what `next`'s
+    /// options and each line of a `--batch` file hold before they are checked.
+    public struct Fields: Sendable, Equatable {
+        /// `hour=7,minute=0` as pairs, in order.
+        public var components: [(name: String, value: Int)]?
+        public var rrule: String?
+        public var dtstart: String?
+        public var rdate: [String] = []
+        public var exdate: [String] = []
+        public var interval: Double?
+        public var repeats = false
+        public var tz: String?
+        public var after: String?
+        public var count: Int?
+        public var once = false
+
+        public init() {}
+
+        public static func == (lhs: Fields, rhs: Fields) -> Bool {
+            lhs.components?.map(\.name) == rhs.components?.map(\.name)
+                && lhs.components?.map(\.value) == rhs.components?.map(\.value)
+                && lhs.rrule == rhs.rrule && lhs.dtstart == rhs.dtstart && lhs.rdate == rhs.rdate
+                && lhs.exdate == rhs.exdate && lhs.interval == rhs.interval && lhs.repeats == rhs.repeats
+                && lhs.tz == rhs.tz && lhs.after == rhs.after && lhs.count == rhs.count && lhs.once == rhs.once
+        }
+    }
+
+    /// Checks `fields` and builds the query.
+    /// - Parameters:
+    ///   - defaultZone: the zone when `tz` is missing (the CLI passes `$TZ`, else UTC).
+    ///   - now: the start when `after` is missing.
+    /// - Throws: `DataError` saying which field is wrong and what would be right.
+    public init(_ fields: Fields, defaultZone: String = "UTC", now: Date = Date()) throws(DataError) {
+        let kinds = [fields.components != nil, fields.rrule != nil || fields.dtstart != nil, fields.interval != nil]
+        guard kinds.filter({ $0 }).count == 1 else {
+            throw DataError(kinds.contains(true)
+                ? "give only one trigger: components, rrule with dtstart, or interval"
+                : "no trigger: give components, rrule with dtstart, or interval")
+        }
+        let zoneName = fields.tz ?? defaultZone
+        let zone = try ZoneRules.named(zoneName)
+        var after = now
+        if let text = fields.after {
+            guard let parsed = RFC3339.date(from: text) else {
+                throw DataError("after '\(text)' is not an RFC 3339 instant (e.g. 2026-11-22T09:30:00Z)")
+            }
+            after = parsed
+        }
+        var count = fields.count ?? 1
+        guard count >= 0 else { throw DataError("count \(count) must be 0 or more") }
+        if fields.once { count = min(count, 1) }
+        if fields.repeats && fields.interval == nil {
+            throw DataError("repeats applies to interval triggers only (calendar and recurrence triggers always repeat unless once)")
+        }
+
+        let trigger: Trigger
+        if let pairs = fields.components {
+            trigger = .calendar(try CalendarTrigger(dateMatching: try Self.dateComponents(pairs), repeats: !fields.once,
+                                                    timeZone: .fixed(zone)))
+        } else if let interval = fields.interval {
+            trigger = .timeInterval(try TimeIntervalTrigger(timeInterval: interval, repeats: fields.repeats && !fields.once),
+                                    addedAt: after)
+        } else {
+            guard let dtstart = fields.dtstart else { throw DataError("rrule needs dtstart (a local time such as 2026-01-30T09:00:00)") }
+            let (start, utc) = try Self.localTime(dtstart, field: "dtstart")
+            // RFC 5545 §3.3.5: a UTC DTSTART makes the whole set UTC.
+            let ruleZone = utc ? ZoneRules.utc : zone
+            func walls(_ texts: [String], _ field: String) throws(DataError) -> [LocalDateTime] {
+                var result: [LocalDateTime] = []
+                for text in texts {
+                    let (wall, isUTC) = try Self.localTime(text, field: field)
+                    result.append(isUTC && !utc ? ruleZone.localTime(atUTC: wall.localSeconds) : wall)
+                }
+                return result
+            }
+            let rule = try fields.rrule.map { text throws(DataError) in try RecurrenceRule(parsing: text) }
+            trigger = .recurrence(try RecurrenceTrigger(rule: rule, start: start, timeZone: .fixed(ruleZone),
+                                                        recurrenceDates: try walls(fields.rdate, "rdate"),
+                                                        exceptionDates: try walls(fields.exdate, "exdate")))
+        }
+        self.init(trigger: trigger, zone: zone, after: after, count: count)
+    }
+
+    /// `DateComponents` from name/value pairs; each name one of
+    /// `CalendarTrigger.componentNames`, at most once.
+    public static func dateComponents(_ pairs: [(name: String, value: Int)]) throws(DataError) -> DateComponents {
+        var components = DateComponents()
+        var seen = Set<String>()
+        for (name, value) in pairs {
+            guard let unit = CalendarUnit.allCases.first(where: { $0.name == name }) else {
+                throw DataError("unknown date component '\(name)' (expected one of \(CalendarTrigger.componentNames.joined(separator: ", ")))")
+            }
+            guard seen.insert(name).inserted else { throw DataError("date component '\(name)' is given twice") }
+            components.setValue(value, for: unit.component)
+        }
+        return components
+    }
+
+    /// Parses `hour=7,minute=0` (spaces allowed around the parts).
+    public static func componentPairs(parsing text: String) throws(DataError) -> [(name: String, value: Int)] {
+        var pairs: [(name: String, value: Int)] = []
+        for part in text.split(separator: ",", omittingEmptySubsequences: false) {
+            let pieces = part.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            let name = pieces[0].trimmingCharacters(in: .whitespaces)
+            guard pieces.count == 2, !name.isEmpty,
+                  let value = Int(pieces[1].trimmingCharacters(in: .whitespaces)) else {
+                throw DataError("components: '\(part)' is not NAME=INTEGER (e.g. hour=7,minute=0)")
+            }
+            pairs.append((name, value))
+        }
+        return pairs
+    }
+
+    /// `YYYY-MM-DDTHH:MM:SS`, a wall time, or the same with a trailing `Z` (UTC).
+    static func localTime(_ text: String, field: String) throws(DataError) -> (LocalDateTime, utc: Bool) {
+        var body = Substring(text)
+        let utc = body.last == "Z" || body.last == "z"
+        if utc { body = body.dropLast() }
+        let digits = Array(body.utf8)
+        func number(_ range: Range<Int>) -> Int? {
+            guard range.upperBound <= digits.count else { return nil }
+            var value = 0
+            for byte in digits[range] {
+                guard byte >= 48, byte <= 57 else { return nil }
+                value = value * 10 + Int(byte - 48)
+            }
+            return value
+        }
+        guard digits.count == 19, digits[4] == UInt8(ascii: "-"), digits[7] == UInt8(ascii: "-"),
+              digits[10] == UInt8(ascii: "T") || digits[10] == UInt8(ascii: "t") || digits[10] == UInt8(ascii: " "),
+              digits[13] == UInt8(ascii: ":"), digits[16] == UInt8(ascii: ":"),
+              let year = number(0..<4), let month = number(5..<7), let day = number(8..<10),
+              let hour = number(11..<13), let minute = number(14..<16), let second = number(17..<19),
+              let wall = LocalDateTime(year: year, month: month, day: day, hour: hour, minute: minute, second: second) else {
+            throw DataError("\(field) '\(text)' is not a local time YYYY-MM-DDTHH:MM:SS (with a trailing Z for UTC)")
+        }
+        return (wall, utc)
+    }
+}
