@@ -1,0 +1,21 @@
+/// A trigger that fires when a device enters or leaves a region, as
+/// `UNLocationNotificationTrigger` with a `CLRegion`'s `notifyOnEntry` and
+/// `notifyOnExit`.
+public struct LocationTrigger: Sendable, Hashable {
+    /// The region watched.
+    public var region: Region
+    /// Whether entering the region fires.
+    public var notifyOnEntry: Bool
+    /// Whether leaving the region fires.
+    public var notifyOnExit: Bool
+    /// `false`: the trigger fires at most once per device.
+    public var repeats: Bool
+
+    /// Creates a trigger; both directions notify by default, as `CLRegion` does.
+    public init(region: Region, notifyOnEntry: Bool = true, notifyOnExit: Bool = true, repeats: Bool) {
+        self.region = region
+        self.notifyOnEntry = notifyOnEntry
+        self.notifyOnExit = notifyOnExit
+        self.repeats = repeats
+    }
+}

@@ -1,0 +1,146 @@
+import Foundation
+
+/// Watches devices move through regions: takes fixes in order and returns the
+/// enter, exit, dwell and cross events they cause (`shared/spec/cli.md`,
+/// `trigger-eval geofence`).
+///
+/// The monitor owns its GEOS context and the prepared geometries GEOS needs for the
+/// rare points floating point cannot place, so it is not `Sendable`: use one per
+/// thread (split the devices between monitors). Memory is O(regions + devices ×
+/// the regions each is in); fixes are not kept.
+///
+/// A fix is tested exactly only against the regions whose envelope (of one of its
+/// parts) holds it, found through a grid; circles are tested with the haversine
+/// formula, polygons with a ray-crossing test in Swift that agrees with GEOS's
+/// `covers` (see `PlanarPolygon`).
+public final class RegionMonitor {
+    /// The regions watched, in the order events are reported within one fix.
+    public let regions: [MonitoredRegion]
+    /// The semantics in force.
+    public let options: MonitorOptions
+    /// What the monitor has seen so far.
+    public internal(set) var counters = MonitorCounters()
+
+    enum Shape {
+        case circle(CircleShape)
+        case polygon(PlanarPolygon)
+    }
+
+    let shapes: [Shape]
+    let grid: RegionGrid
+    let geosContext = GEOSContext()
+    var preparedGeometries: [GEOSPreparedGeometry?]
+    var devices: [DeviceState] = []
+    private var deviceNames: [String: Int32] = [:]
+    private var names: [String] = []
+    /// Per region: the fix number it was last tested at (deduplicates parts).
+    var stamps: [Int]
+    var stamp = 0
+    var coveredNow: [Int32] = []
+    /// The events of the last fix given to `ingest(device:time:x:y:accuracy:)`.
+    package internal(set) var pendingEvents: [PendingEvent] = []
+
+    /// An event of the last fix, before it is given names.
+    package struct PendingEvent {
+        package var region: Int32
+        package var kind: RegionEvent.Kind
+    }
+
+    /// One region a device is inside.
+    struct Membership {
+        var region: Int32
+        /// When the device entered (nil: it was inside from its first fix).
+        var enteredAt: Double?
+        var dwellPending: Bool
+    }
+
+    /// What the monitor remembers of one device.
+    struct DeviceState {
+        var hasFix = false
+        var time = -Double.infinity
+        var x = 0.0, y = 0.0
+        var inside: [Membership] = []
+        /// Regions that do not repeat and have fired for this device.
+        var finished: [Int32] = []
+    }
+
+    /// Creates a monitor for `regions`.
+    /// - Throws: `DataError` when the options are out of range.
+    /// - Complexity: O(total vertices).
+    public init(regions: [MonitoredRegion], options: MonitorOptions = MonitorOptions()) throws {
+        self.regions = regions
+        self.options = try options.validated()
+        var shapes: [Shape] = []
+        var entries: [(region: Int, envelope: Envelope)] = []
+        for (index, region) in regions.enumerated() {
+            switch region.region.shape {
+            case .circle(let center, let radius):
+                let circle = CircleShape(latitude: center.latitude, longitude: center.longitude, radius: radius)
+                shapes.append(.circle(circle))
+                for envelope in circle.envelopes { entries.append((index, envelope)) }
+            case .polygons(let polygons):
+                let polygon = PlanarPolygon(polygons)
+                shapes.append(.polygon(polygon))
+                for envelope in polygon.partEnvelopes { entries.append((index, envelope)) }
+            }
+        }
+        self.shapes = shapes
+        grid = RegionGrid(entries)
+        preparedGeometries = Array(repeating: nil, count: regions.count)
+        stamps = Array(repeating: -1, count: regions.count)
+    }
+
+    /// Takes the next fix and returns the events it causes, ordered by region
+    /// (the order of `regions`). A fix that is skipped (see `MonitorCounters.SkipReason`)
+    /// returns no events and changes nothing.
+    /// - Complexity: O(candidate regions × edges in the fix's band + regions the device is in).
+    public func ingest(_ fix: LocationFix) -> [RegionEvent] {
+        let device = deviceIndex(named: fix.device)
+        ingest(device: device, time: fix.time.timeIntervalSince1970, x: fix.coordinate.longitude,
+               y: fix.coordinate.latitude, accuracy: fix.accuracy)
+        return pendingEvents.map {
+            RegionEvent(device: fix.device, region: regions[Int($0.region)].identifier, kind: $0.kind,
+                        time: fix.time, coordinate: fix.coordinate)
+        }
+    }
+
+    /// The index the fast path knows a device by.
+    package func deviceIndex(named name: String) -> Int32 {
+        if let index = deviceNames[name] { return index }
+        let index = Int32(names.count)
+        names.append(name)
+        deviceNames[name] = index
+        return index
+    }
+
+    /// Why `ingest(device:…)` did not use a fix, or `nil` when it did.
+    @discardableResult
+    package func ingest(device: Int32, time: Double, x: Double, y: Double, accuracy: Double?) -> MonitorCounters.SkipReason? {
+        pendingEvents.removeAll(keepingCapacity: true)
+        let reason = skipReason(device: device, time: time, x: x, y: y, accuracy: accuracy)
+        if let reason {
+            counters.skipped[reason, default: 0] += 1
+            return reason
+        }
+        counters.used += 1
+        update(device: Int(device), time: time, x: x, y: y)
+        return nil
+    }
+
+    private func skipReason(device: Int32, time: Double, x: Double, y: Double, accuracy: Double?) -> MonitorCounters.SkipReason? {
+        guard y >= -90, y <= 90, x >= -180, x <= 180, time.isFinite else { return .badValue }
+        if let accuracy {
+            guard accuracy >= 0, accuracy.isFinite else { return .badValue }
+            if let limit = options.maxAccuracy, accuracy > limit { return .inaccurate }
+        }
+        let index = Int(device)
+        if index >= devices.count {
+            devices.append(contentsOf: repeatElement(DeviceState(), count: index + 1 - devices.count))
+        }
+        if devices[index].hasFix {
+            if time < devices[index].time { return .outOfOrder }
+            if time == devices[index].time { return .duplicate }
+        }
+        return nil
+    }
+}
