@@ -4,6 +4,7 @@ extension TriggerEval {
     /// Every subcommand, in the order `--help` lists them. One file per subcommand.
     static let allSubcommands: [any ParsableCommand.Type] = [
         Next.self,
+        Geofence.self,
         Bench.self,
     ]
 }

@@ -1,0 +1,51 @@
+/// Device identifiers interned from raw bytes: each distinct name gets the next
+/// index, without making a `String` for every row (one per new device).
+package struct DeviceTable {
+    /// Names by index.
+    package private(set) var names: [String] = []
+    private var slots: [Int32]
+    private var hashes: [UInt64] = []
+    private var mask: Int
+
+    package init() {
+        slots = Array(repeating: -1, count: 1024)
+        mask = 1023
+    }
+
+    /// The index of the device named by `bytes`, adding it when new.
+    /// - Complexity: O(bytes) expected.
+    @inline(__always)
+    package mutating func index(of bytes: UnsafeBufferPointer<UInt8>) -> Int32 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
+        var slot = Int(truncatingIfNeeded: hash ^ (hash >> 29)) & mask
+        while true {
+            let index = slots[slot]
+            if index < 0 { break }
+            if hashes[Int(index)] == hash && names[Int(index)].utf8.elementsEqual(bytes) { return index }
+            slot = (slot + 1) & mask
+        }
+        let index = Int32(names.count)
+        names.append(String(decoding: bytes, as: UTF8.self))
+        hashes.append(hash)
+        slots[slot] = index
+        if names.count * 2 > slots.count { grow() }
+        return index
+    }
+
+    /// The index of `name`, adding it when new.
+    package mutating func index(of name: String) -> Int32 {
+        var name = name
+        return name.withUTF8 { index(of: $0) }
+    }
+
+    private mutating func grow() {
+        slots = Array(repeating: -1, count: slots.count * 2)
+        mask = slots.count - 1
+        for (index, hash) in hashes.enumerated() {
+            var slot = Int(truncatingIfNeeded: hash ^ (hash >> 29)) & mask
+            while slots[slot] >= 0 { slot = (slot + 1) & mask }
+            slots[slot] = Int32(index)
+        }
+    }
+}
