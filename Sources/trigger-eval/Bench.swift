@@ -11,5 +11,7 @@ struct Bench: AsyncParsableCommand {
 
 extension Bench {
     /// Every benchmark, one line each.
-    static let allBenchmarks: [any ParsableCommand.Type] = []
+    static let allBenchmarks: [any ParsableCommand.Type] = [
+        BenchGeofence.self,
+    ]
 }

@@ -1,6 +1,11 @@
 /// A uniform grid over the envelopes of the regions' parts: the candidate filter
-/// in front of every exact test. Envelopes that would cover too many cells go to a
-/// short list checked for every query instead.
+/// in front of every exact test.
+///
+/// Cells are squares about the size of a typical (median) envelope, so a point
+/// meets one or two envelopes rather than a crowd, unless that would take more
+/// than about a million cells over the regions' bounding box (regions from Paris
+/// to San Francisco): then cells grow to fit. Envelopes that would cover too many
+/// cells go to a short list checked for every query instead.
 struct RegionGrid {
     /// A region part's envelope, stored in every cell it overlaps.
     struct Item {
@@ -18,11 +23,9 @@ struct RegionGrid {
         }
     }
 
-    private let minX: Double, minY: Double
-    private let inverseWidth: Double, inverseHeight: Double
+    private let originX: Double, originY: Double, inverseSide: Double
     private let columns: Int, rows: Int
-    private let cellStarts: [Int32]
-    private let cellItems: [Item]
+    private let buckets: Buckets<Item>
     /// Envelopes too large for the cells.
     let largeItems: [Item]
 
@@ -38,38 +41,33 @@ struct RegionGrid {
             bounds.minY = min(bounds.minY, item.minY); bounds.maxY = max(bounds.maxY, item.maxY)
         }
         if items.isEmpty { bounds = Envelope(minX: 0, minY: 0, maxX: 1, maxY: 1) }
-        // About two cells per envelope, square in degrees, at most 2048 × 2048.
         let width = max(bounds.maxX - bounds.minX, 1e-9), height = max(bounds.maxY - bounds.minY, 1e-9)
-        let side = max((width * height / Double(max(1, 2 * items.count))).squareRoot(), 1e-9)
-        let columns = max(1, min(2048, Int((width / side).rounded(.up))))
-        let rows = max(1, min(2048, Int((height / side).rounded(.up))))
-        minX = bounds.minX
-        minY = bounds.minY
-        inverseWidth = Double(columns) / width
-        inverseHeight = Double(rows) / height
-        self.columns = columns
-        self.rows = rows
-        var perCell = [[Item]](repeating: [], count: columns * rows)
+        let extents = items.map { max($0.maxX - $0.minX, $0.maxY - $0.minY) }.sorted()
+        let median = extents.isEmpty ? 1 : extents[extents.count / 2]
+        let side = max(median, (width * height / Double(1 << 20)).squareRoot(), 1e-7)
+        originX = bounds.minX
+        originY = bounds.minY
+        inverseSide = 1 / side
+        columns = max(1, Int((width * inverseSide).rounded(.up)))
+        rows = max(1, Int((height * inverseSide).rounded(.up)))
+        var cells = [[Item]](repeating: [], count: columns * rows)
         var large: [Item] = []
         for item in items {
-            let c0 = Self.cell(item.minX, bounds.minX, inverseWidth, columns)
-            let c1 = Self.cell(item.maxX, bounds.minX, inverseWidth, columns)
-            let r0 = Self.cell(item.minY, bounds.minY, inverseHeight, rows)
-            let r1 = Self.cell(item.maxY, bounds.minY, inverseHeight, rows)
-            if (c1 - c0 + 1) * (r1 - r0 + 1) > 1024 {
+            let c0 = Self.cell(item.minX, originX, inverseSide, columns), c1 = Self.cell(item.maxX, originX, inverseSide, columns)
+            let r0 = Self.cell(item.minY, originY, inverseSide, rows), r1 = Self.cell(item.maxY, originY, inverseSide, rows)
+            if (c1 - c0 + 1) * (r1 - r0 + 1) > 256 {
                 large.append(item)
                 continue
             }
             for row in r0...r1 {
-                for column in c0...c1 { perCell[row * columns + column].append(item) }
+                for column in c0...c1 { cells[row * columns + column].append(item) }
             }
         }
-        let buckets = Buckets(perCell)
-        cellStarts = buckets.starts
-        cellItems = buckets.items
         largeItems = large
+        buckets = Buckets(cells)
     }
 
+    /// The cell of a coordinate, clamped to the grid.
     @inline(__always)
     private static func cell(_ value: Double, _ origin: Double, _ inverse: Double, _ count: Int) -> Int {
         let index = (value - origin) * inverse
@@ -80,15 +78,15 @@ struct RegionGrid {
 
     /// Calls `body` with every item (region part) whose envelope holds (x, y); a
     /// region appears once for each of its parts that does.
-    /// - Complexity: O(items in the point's cell + large items).
+    /// - Complexity: O(items in the point's cell + large items), expected.
     @inline(__always)
     func forEachCandidate(_ x: Double, _ y: Double, _ body: (Int32) -> Void) {
         for item in largeItems where item.contains(x, y) { body(item.region) }
-        let fx = (x - minX) * inverseWidth, fy = (y - minY) * inverseHeight
+        let fx = (x - originX) * inverseSide, fy = (y - originY) * inverseSide
         guard fx >= 0, fy >= 0, fx <= Double(columns), fy <= Double(rows) else { return }
-        let cell = min(Int(fy), rows - 1) * columns + min(Int(fx), columns - 1)
-        cellItems.withUnsafeBufferPointer { items in
-            for index in Int(cellStarts[cell])..<Int(cellStarts[cell + 1]) where items[index].contains(x, y) {
+        let bucket = min(Int(fy), rows - 1) * columns + min(Int(fx), columns - 1)
+        buckets.items.withUnsafeBufferPointer { items in
+            for index in Int(buckets.starts[bucket])..<Int(buckets.starts[bucket + 1]) where items[index].contains(x, y) {
                 body(items[index].region)
             }
         }
@@ -100,14 +98,14 @@ struct RegionGrid {
         for item in largeItems where item.intersects(minX: boxMinX, minY: boxMinY, maxX: boxMaxX, maxY: boxMaxY) {
             body(item.region)
         }
-        let c0 = Self.cell(boxMinX, minX, inverseWidth, columns), c1 = Self.cell(boxMaxX, minX, inverseWidth, columns)
-        let r0 = Self.cell(boxMinY, minY, inverseHeight, rows), r1 = Self.cell(boxMaxY, minY, inverseHeight, rows)
+        let c0 = Self.cell(boxMinX, originX, inverseSide, columns), c1 = Self.cell(boxMaxX, originX, inverseSide, columns)
+        let r0 = Self.cell(boxMinY, originY, inverseSide, rows), r1 = Self.cell(boxMaxY, originY, inverseSide, rows)
         for row in r0...r1 {
             for column in c0...c1 {
-                let cell = row * columns + column
-                for index in Int(cellStarts[cell])..<Int(cellStarts[cell + 1])
-                where cellItems[index].intersects(minX: boxMinX, minY: boxMinY, maxX: boxMaxX, maxY: boxMaxY) {
-                    body(cellItems[index].region)
+                let bucket = row * columns + column
+                for index in Int(buckets.starts[bucket])..<Int(buckets.starts[bucket + 1])
+                where buckets.items[index].intersects(minX: boxMinX, minY: boxMinY, maxX: boxMaxX, maxY: boxMaxY) {
+                    body(buckets.items[index].region)
                 }
             }
         }

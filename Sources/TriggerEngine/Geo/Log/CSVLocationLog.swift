@@ -7,8 +7,9 @@ package final class CSVLocationLog: LocationLogReading {
     /// Column positions of device, time, lat, lon, and accuracy (−1: none).
     private let device: Int, time: Int, lat: Int, lon: Int, accuracy: Int
     private let lastNeeded: Int
-    private var ranges: [Range<Int>]
-    private var unescaped: [UInt8] = []
+    // One reader, one thread, no overlapping accesses: no run-time exclusivity checks.
+    @exclusivity(unchecked) private var ranges: [Range<Int>]
+    @exclusivity(unchecked) private var unescaped: [UInt8] = []
 
     /// Opens the log and maps its header.
     /// - Throws: `InputFileError`; `DataError` at line 1 when a column is missing.
