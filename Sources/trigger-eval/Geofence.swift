@@ -63,10 +63,14 @@ struct Geofence: ParsableCommand {
     @Flag(name: .shortAndLong, help: "No summary on stderr.")
     var quiet = false
 
+    @Option(help: "1: read and evaluate on one thread; 2 (default): read and parse the log on a second thread.")
+    var threads = 2
+
     func validate() throws {
         guard hysteresis.isFinite, hysteresis >= 0 else { throw ValidationError("--hysteresis must be 0 or more metres") }
         if let dwell, !(dwell.isFinite && dwell > 0) { throw ValidationError("--dwell must be a positive number of seconds") }
         if let maxAccuracy, !(maxAccuracy >= 0) { throw ValidationError("--max-accuracy must be 0 or more metres") }
+        guard threads == 1 || threads == 2 else { throw ValidationError("--threads must be 1 or 2") }
         if let fixesFormat, LocationLogFormat(rawValue: fixesFormat) == nil {
             throw ValidationError("--fixes-format must be csv, ndjson or gpx, not '\(fixesFormat)'")
         }
@@ -85,6 +89,7 @@ struct Geofence: ParsableCommand {
         let run = try GeofenceRun(regions: loaded, options: options,
                                   source: .init(path: fixes, format: format, columns: columns, zone: zone),
                                   format: self.format, strict: strict)
+        run.pipelined = threads == 2
         let progress = ProgressLine(unit: "fixes")
         let sink = try OutputSink(path: output)
         let summary: GeofenceSummary

@@ -14,11 +14,31 @@ struct PlanarPolygon {
     /// Every edge once.
     let edges: [Edge]
     /// Edges grouped by band: band `i` holds `bandEdges[bandStarts[i] ..< bandStarts[i + 1]]`.
-    private let bandEdges: [Edge]
-    private let bandStarts: [Int32]
-    private let minY: Double
-    private let bandScale: Double
-    private let bandCount: Int
+    let bandEdges: [Edge]
+    let bandStarts: [Int32]
+    /// Where the bands are: the plain-data part the monitor's flat table keeps.
+    let bands: Bands
+
+    /// The band layout of one polygon region: `count` bands of equal height from `minY`.
+    struct Bands {
+        var minY: Double
+        var scale: Double
+        var count: Int
+        /// Offsets of this region's `bandStarts` and `bandEdges` in a shared table.
+        var startsOffset = 0
+        var edgesOffset = 0
+
+        /// The band of latitude `y`. Monotone in `y`, so an edge spanning y0…y1 is
+        /// in every band a point with y0 ≤ y ≤ y1 can fall in: filtering is exact.
+        @inline(__always)
+        func band(_ y: Double) -> Int {
+            let value = (y - minY) * scale
+            if !(value > 0) { return 0 }
+            if value >= Double(count - 1) { return count - 1 }
+            return Int(value)
+        }
+    }
+
     /// The envelope of each polygon part (after the antimeridian split).
     let partEnvelopes: [Envelope]
 
@@ -44,56 +64,52 @@ struct PlanarPolygon {
         let maxY = envelopes.map(\.maxY).max() ?? 0
         // About four edges a band: a point meets a handful of edges, not hundreds.
         let bandCount = max(1, min(4096, edges.count / 4))
-        self.minY = minY
-        self.bandCount = bandCount
-        bandScale = maxY > minY ? Double(bandCount) / (maxY - minY) : 0
+        let bands = Bands(minY: minY, scale: maxY > minY ? Double(bandCount) / (maxY - minY) : 0, count: bandCount)
+        self.bands = bands
         var perBand = [[Edge]](repeating: [], count: bandCount)
         for edge in edges {
-            let first = Self.band(min(edge.ay, edge.by), minY: minY, scale: bandScale, count: bandCount)
-            let last = Self.band(max(edge.ay, edge.by), minY: minY, scale: bandScale, count: bandCount)
-            for band in first...last { perBand[band].append(edge) }
+            for band in bands.band(min(edge.ay, edge.by))...bands.band(max(edge.ay, edge.by)) { perBand[band].append(edge) }
         }
         let buckets = Buckets(perBand)
         bandEdges = buckets.items
         bandStarts = buckets.starts
     }
 
-    /// The band of latitude `y`. Monotone in `y`, so an edge spanning y0…y1 is in
-    /// every band a point with y0 ≤ y ≤ y1 can fall in: filtering is exact.
-    @inline(__always)
-    private static func band(_ y: Double, minY: Double, scale: Double, count: Int) -> Int {
-        let value = (y - minY) * scale
-        if !(value > 0) { return 0 }
-        if value >= Double(count - 1) { return count - 1 }
-        return Int(value)
-    }
-
     /// Whether (x, y) is in the polygon or on its boundary; `nil` when floating
     /// point cannot decide (the point lies within rounding of an edge).
     /// - Complexity: O(edges in the point's band).
-    @inline(__always)
     func covers(_ x: Double, _ y: Double) -> Bool? {
-        let band = Self.band(y, minY: minY, scale: bandScale, count: bandCount)
-        return bandEdges.withUnsafeBufferPointer { all -> Bool? in
-            var crossings = 0
-            for index in Int(bandStarts[band])..<Int(bandStarts[band + 1]) {
-                let edge = all[index]
-                // GEOS RayCrossingCounter::countSegment, the ray going towards +x.
-                if edge.ax < x && edge.bx < x { continue }
-                if x == edge.bx && y == edge.by { return true }
-                if edge.ay == y && edge.by == y {
-                    if min(edge.ax, edge.bx) <= x && x <= max(edge.ax, edge.bx) { return true }
-                    continue
-                }
-                if (edge.ay > y && edge.by <= y) || (edge.by > y && edge.ay <= y) {
-                    guard var side = GeoMath.orientation(edge.ax, edge.ay, edge.bx, edge.by, x, y) else { return nil }
-                    if side == 0 { return true }
-                    if edge.by < edge.ay { side = -side }
-                    if side == 1 { crossings += 1 }
-                }
+        bandEdges.withUnsafeBufferPointer { edges in
+            bandStarts.withUnsafeBufferPointer { starts in
+                Self.covers(x, y, bands: bands, starts: starts, edges: edges)
             }
-            return crossings & 1 == 1
         }
+    }
+
+    /// The test behind `covers`, over band tables that may be shared by many
+    /// regions (`bands` says where this region's part is).
+    @inline(__always)
+    static func covers(_ x: Double, _ y: Double, bands: Bands, starts: UnsafeBufferPointer<Int32>,
+                       edges: UnsafeBufferPointer<Edge>) -> Bool? {
+        let band = bands.startsOffset + bands.band(y)
+        var crossings = 0
+        for index in (bands.edgesOffset + Int(starts[band]))..<(bands.edgesOffset + Int(starts[band + 1])) {
+            let edge = edges[index]
+            // GEOS RayCrossingCounter::countSegment, the ray going towards +x.
+            if edge.ax < x && edge.bx < x { continue }
+            if x == edge.bx && y == edge.by { return true }
+            if edge.ay == y && edge.by == y {
+                if min(edge.ax, edge.bx) <= x && x <= max(edge.ax, edge.bx) { return true }
+                continue
+            }
+            if (edge.ay > y && edge.by <= y) || (edge.by > y && edge.ay <= y) {
+                guard var side = GeoMath.orientation(edge.ax, edge.ay, edge.bx, edge.by, x, y) else { return nil }
+                if side == 0 { return true }
+                if edge.by < edge.ay { side = -side }
+                if side == 1 { crossings += 1 }
+            }
+        }
+        return crossings & 1 == 1
     }
 
     /// The distance in metres from (x, y) to the nearest edge, measured in the
@@ -117,8 +133,7 @@ struct PlanarPolygon {
     /// segment meets the polygon.
     /// - Complexity: O(edges in the bands the segment spans).
     func segmentMeetsBoundary(_ px: Double, _ py: Double, _ qx: Double, _ qy: Double) -> Bool? {
-        let first = Self.band(min(py, qy), minY: minY, scale: bandScale, count: bandCount)
-        let last = Self.band(max(py, qy), minY: minY, scale: bandScale, count: bandCount)
+        let first = bands.band(min(py, qy)), last = bands.band(max(py, qy))
         let sMinX = min(px, qx), sMaxX = max(px, qx), sMinY = min(py, qy), sMaxY = max(py, qy)
         for index in Int(bandStarts[first])..<Int(bandStarts[last + 1]) {
             let e = bandEdges[index]

@@ -9,7 +9,12 @@ extension RegionMonitor {
             return circle.covers(x, y)
         case .polygon(let polygon):
             counters.exactTests += 1
-            if let answer = polygon.covers(x, y) { return answer }
+            let answer = sharedEdges.withUnsafeBufferPointer { edges in
+                sharedStarts.withUnsafeBufferPointer { starts in
+                    PlanarPolygon.covers(x, y, bands: polygonBands[polygon], starts: starts, edges: edges)
+                }
+            }
+            if let answer { return answer }
             return geosCovers(index, x, y)
         }
     }
@@ -23,7 +28,7 @@ extension RegionMonitor {
         case .circle(let circle):
             return circle.distanceFromCenter(x, y) > circle.radius + margin
         case .polygon(let polygon):
-            return polygon.distanceToBoundary(x, y) > margin
+            return polygons[polygon].distanceToBoundary(x, y) > margin
         }
     }
 
@@ -33,7 +38,7 @@ extension RegionMonitor {
         case .circle(let circle):
             return circle.segmentMeets(px, py, qx, qy)
         case .polygon(let polygon):
-            if let answer = polygon.segmentMeetsBoundary(px, py, qx, qy) { return answer }
+            if let answer = polygons[polygon].segmentMeetsBoundary(px, py, qx, qy) { return answer }
             return geosSegmentMeets(index, px, py, qx, qy)
         }
     }

@@ -11,68 +11,105 @@ extension RegionMonitor {
             stamps[index] = stamp
             if covers(index, x, y) { coveredNow.append(region) }
         }
-        var state = devices[device]
-        devices[device] = DeviceState()   // keeps `state`'s arrays uniquely referenced
-        let isFirst = !state.hasFix
-        let insideBefore = options.cross ? state.inside.map(\.region) : []
-
-        // Exits: regions the device was in and is not covered by now.
-        var kept = 0
-        let before = state.inside.count
-        for position in 0..<before {
-            let membership = state.inside[position]
-            if coveredNow.contains(membership.region) || !isBeyondHysteresis(Int(membership.region), x, y) {
-                state.inside[kept] = membership
-                kept += 1
-            } else if regions[Int(membership.region)].notifyOnExit {
-                fire(membership.region, .exit, &state)
-            }
+        let isFirst = !devices[device].hasFix
+        if !isFirst && options.dwell == nil && !options.cross && isUnchanged(devices[device].head) {
+            // The common case: in exactly the regions it was in; nothing can fire.
+            record(device, time, x, y)
+            return
         }
-        state.inside.removeLast(before - kept)
-        let stillInside = kept
+        if options.cross {
+            insideBefore.removeAll(keepingCapacity: true)
+            var link = devices[device].head
+            while link >= 0 { insideBefore.append(memberships[Int(link)].region); link = memberships[Int(link)].next }
+        }
 
-        // Enters: covered now and not already in.
-        for region in coveredNow where !state.inside[0..<stillInside].contains(where: { $0.region == region }) {
-            if isFirst && options.initial == .none {
-                state.inside.append(Membership(region: region, enteredAt: nil, dwellPending: false))
+        // Exits, and dwell for those that stay: walk the device's list.
+        var previous: Int32 = -1
+        var link = devices[device].head
+        while link >= 0 {
+            let membership = memberships[Int(link)]
+            let region = membership.region
+            if coveredNow.contains(region) || !isBeyondHysteresis(Int(region), x, y) {
+                if membership.dwellPending, let dwell = options.dwell, time - membership.enteredAt >= dwell {
+                    memberships[Int(link)].dwellPending = false
+                    fire(device, region, .dwell)
+                }
+                previous = link
+                link = membership.next
                 continue
             }
-            state.inside.append(Membership(region: region, enteredAt: time, dwellPending: options.dwell != nil))
-            if regions[Int(region)].notifyOnEntry { fire(region, .enter, &state) }
+            if flags[Int(region)].notifyOnExit { fire(device, region, .exit) }
+            // Unlink and free.
+            if previous < 0 { devices[device].head = membership.next } else { memberships[Int(previous)].next = membership.next }
+            memberships[Int(link)].next = freeMembership
+            freeMembership = link
+            link = membership.next
         }
 
-        // Dwell: still in, long enough after the enter (never at the enter's own fix).
-        if let dwell = options.dwell {
-            for position in 0..<stillInside where state.inside[position].dwellPending {
-                if let entered = state.inside[position].enteredAt, time - entered >= dwell {
-                    state.inside[position].dwellPending = false
-                    fire(state.inside[position].region, .dwell, &state)
-                }
-            }
+        // Enters: covered now and not in the list (which now holds only those still in).
+        for region in coveredNow where !isMember(devices[device].head, region) {
+            let entered = !(isFirst && options.initial == .none)
+            let link = allocateMembership(Membership(region: region, next: devices[device].head,
+                                                     enteredAt: entered ? time : .nan,
+                                                     dwellPending: entered && options.dwell != nil))
+            devices[device].head = link
+            if entered && flags[Int(region)].notifyOnEntry { fire(device, region, .enter) }
         }
 
         // Cross: outside at the previous fix and now, the segment through the region.
         if options.cross && !isFirst {
-            crossings(from: state, insideBefore: insideBefore, toX: x, y: y) { region in
-                let entry = regions[Int(region)]
-                if entry.notifyOnEntry || entry.notifyOnExit { fire(region, .cross, &state) }
-            }
+            crossings(device: device, toX: x, y: y)
         }
-
-        state.hasFix = true
-        state.time = time
-        state.x = x
-        state.y = y
-        devices[device] = state
-        if pendingEvents.count > 1 { sortPendingEvents() }
+        record(device, time, x, y)
+        if pendingEvents.count > 1 { pendingEvents.sort { $0.region < $1.region } }
     }
 
-    /// Calls `body` for each region the segment from the device's previous fix to
+    @inline(__always)
+    private func record(_ device: Int, _ time: Double, _ x: Double, _ y: Double) {
+        devices[device].hasFix = true
+        devices[device].time = time
+        devices[device].x = x
+        devices[device].y = y
+    }
+
+    /// Whether the list starting at `head` holds exactly the regions of `coveredNow`.
+    @inline(__always)
+    private func isUnchanged(_ head: Int32) -> Bool {
+        var count = 0
+        var link = head
+        while link >= 0 {
+            if !coveredNow.contains(memberships[Int(link)].region) { return false }
+            count += 1
+            link = memberships[Int(link)].next
+        }
+        return count == coveredNow.count
+    }
+
+    private func isMember(_ head: Int32, _ region: Int32) -> Bool {
+        var link = head
+        while link >= 0 {
+            if memberships[Int(link)].region == region { return true }
+            link = memberships[Int(link)].next
+        }
+        return false
+    }
+
+    private func allocateMembership(_ membership: Membership) -> Int32 {
+        if freeMembership >= 0 {
+            let link = freeMembership
+            freeMembership = memberships[Int(link)].next
+            memberships[Int(link)] = membership
+            return link
+        }
+        memberships.append(membership)
+        return Int32(memberships.count - 1)
+    }
+
+    /// Fires `cross` for each region the segment from the device's previous fix to
     /// (x, y) passes through while both ends are outside it.
-    private func crossings(from state: DeviceState, insideBefore: [Int32], toX x: Double, y: Double,
-                           _ body: (Int32) -> Void) {
+    private func crossings(device: Int, toX x: Double, y: Double) {
         var found: [Int32] = []
-        for (px, py, qx, qy) in GeoMath.segmentPieces(state.x, state.y, x, y) {
+        for (px, py, qx, qy) in GeoMath.segmentPieces(devices[device].x, devices[device].y, x, y) {
             stamp += 1
             grid.forEachCandidate(minX: min(px, qx), minY: min(py, qy), maxX: max(px, qx), maxY: max(py, qy)) { region in
                 let index = Int(region)
@@ -84,20 +121,17 @@ extension RegionMonitor {
                 if segmentMeets(index, px, py, qx, qy) { found.append(region) }
             }
         }
-        for region in found { body(region) }
+        for region in found where flags[Int(region)].notifyOnEntry || flags[Int(region)].notifyOnExit {
+            fire(device, region, .cross)
+        }
     }
 
-    private func fire(_ region: Int32, _ kind: RegionEvent.Kind, _ state: inout DeviceState) {
-        if !regions[Int(region)].repeats {
-            if state.finished.contains(region) { return }
-            state.finished.append(region)
+    private func fire(_ device: Int, _ region: Int32, _ kind: RegionEvent.Kind) {
+        if !flags[Int(region)].repeats {
+            // At most one event per device and region.
+            if !finished.insert(Int64(device) << 32 | Int64(region)).inserted { return }
         }
         pendingEvents.append(PendingEvent(region: region, kind: kind))
         counters.events[kind, default: 0] += 1
-    }
-
-    /// Events of one fix in region order (one event per region and fix at most).
-    private func sortPendingEvents() {
-        pendingEvents.sort { $0.region < $1.region }
     }
 }

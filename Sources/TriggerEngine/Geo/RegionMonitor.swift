@@ -24,22 +24,44 @@ public final class RegionMonitor {
     // (a fifth of the time per fix, measured) are turned off for them.
     @exclusivity(unchecked) public internal(set) var counters = MonitorCounters()
 
+    /// How to test a region: plain data, so that reading it costs no reference counting.
     enum Shape {
         case circle(CircleShape)
-        case polygon(PlanarPolygon)
+        /// Index into `polygons` and `polygonBands`.
+        case polygon(Int)
+    }
+
+    /// What fires for a region, as plain data.
+    struct Flags {
+        var notifyOnEntry: Bool
+        var notifyOnExit: Bool
+        var repeats: Bool
     }
 
     let shapes: [Shape]
+    let flags: [Flags]
+    /// The polygon regions' own tables (distances, segments).
+    let polygons: [PlanarPolygon]
+    /// Every polygon's bands in one pair of tables, for `covers` on the hot path.
+    let polygonBands: [PlanarPolygon.Bands]
+    let sharedStarts: [Int32]
+    let sharedEdges: [PlanarPolygon.Edge]
     let grid: RegionGrid
     let geosContext = GEOSContext()
     @exclusivity(unchecked) var preparedGeometries: [GEOSPreparedGeometry?]
     @exclusivity(unchecked) var devices: [DeviceState] = []
+    /// The regions devices are in: singly linked lists through a pool, one per device.
+    @exclusivity(unchecked) var memberships: [Membership] = []
+    @exclusivity(unchecked) var freeMembership: Int32 = -1
+    /// (device << 32 | region) of regions that do not repeat and have fired for the device.
+    @exclusivity(unchecked) var finished: Set<Int64> = []
     private var deviceNames: [String: Int32] = [:]
     private var names: [String] = []
     /// Per region: the fix number it was last tested at (deduplicates parts).
     @exclusivity(unchecked) var stamps: [Int]
     @exclusivity(unchecked) var stamp = 0
     @exclusivity(unchecked) var coveredNow: [Int32] = []
+    @exclusivity(unchecked) var insideBefore: [Int32] = []
     /// The events of the last fix given to `ingest(device:time:x:y:accuracy:)`.
     @exclusivity(unchecked) package internal(set) var pendingEvents: [PendingEvent] = []
 
@@ -49,22 +71,23 @@ public final class RegionMonitor {
         package var kind: RegionEvent.Kind
     }
 
-    /// One region a device is inside.
+    /// One region a device is inside, a link in that device's list.
     struct Membership {
         var region: Int32
-        /// When the device entered (nil: it was inside from its first fix).
-        var enteredAt: Double?
+        /// The next membership of the same device, −1 at the end.
+        var next: Int32
+        /// When the device entered (NaN: it was inside from its first fix).
+        var enteredAt: Double
         var dwellPending: Bool
     }
 
-    /// What the monitor remembers of one device.
+    /// What the monitor remembers of one device: plain data.
     struct DeviceState {
         var hasFix = false
         var time = -Double.infinity
         var x = 0.0, y = 0.0
-        var inside: [Membership] = []
-        /// Regions that do not repeat and have fired for this device.
-        var finished: [Int32] = []
+        /// The first of its memberships, −1 when it is in no region.
+        var head: Int32 = -1
     }
 
     /// Creates a monitor for `regions`.
@@ -74,6 +97,10 @@ public final class RegionMonitor {
         self.regions = regions
         self.options = try options.validated()
         var shapes: [Shape] = []
+        var polygons: [PlanarPolygon] = []
+        var bands: [PlanarPolygon.Bands] = []
+        var starts: [Int32] = []
+        var edges: [PlanarPolygon.Edge] = []
         var entries: [(region: Int, envelope: Envelope)] = []
         for (index, region) in regions.enumerated() {
             switch region.region.shape {
@@ -81,13 +108,25 @@ public final class RegionMonitor {
                 let circle = CircleShape(latitude: center.latitude, longitude: center.longitude, radius: radius)
                 shapes.append(.circle(circle))
                 for envelope in circle.envelopes { entries.append((index, envelope)) }
-            case .polygons(let polygons):
-                let polygon = PlanarPolygon(polygons)
-                shapes.append(.polygon(polygon))
+            case .polygons(let parts):
+                let polygon = PlanarPolygon(parts)
+                shapes.append(.polygon(polygons.count))
+                var placed = polygon.bands
+                placed.startsOffset = starts.count
+                placed.edgesOffset = edges.count
+                starts += polygon.bandStarts
+                edges += polygon.bandEdges
+                bands.append(placed)
+                polygons.append(polygon)
                 for envelope in polygon.partEnvelopes { entries.append((index, envelope)) }
             }
         }
         self.shapes = shapes
+        self.polygons = polygons
+        polygonBands = bands
+        sharedStarts = starts
+        sharedEdges = edges
+        flags = regions.map { Flags(notifyOnEntry: $0.notifyOnEntry, notifyOnExit: $0.notifyOnExit, repeats: $0.repeats) }
         grid = RegionGrid(entries)
         preparedGeometries = Array(repeating: nil, count: regions.count)
         stamps = Array(repeating: -1, count: regions.count)

@@ -34,7 +34,9 @@ public final class GeofenceRun {
     private let format: OutputFormat
     private let strict: Bool
     /// Rows per batch.
-    package var batchSize = 65_536
+    package var batchSize = 16_384
+    /// Whether to read and parse the log on a second thread (both cores).
+    public var pipelined = true
 
     /// Prepares a run; nothing is read yet.
     public init(regions: [MonitoredRegion], options: MonitorOptions, source: Source, format: OutputFormat = .ndjson,
@@ -48,67 +50,154 @@ public final class GeofenceRun {
 
     /// Reads the whole log and calls `write` with output bytes as they are ready,
     /// and `progress` (if given) after each batch with the rows read so far.
+    ///
+    /// With `pipelined` (the default) the log is read and parsed on a second
+    /// thread while this one runs the monitor and writes: both cores, one monitor,
+    /// output in file order.
     /// - Throws: `InputFileError`, `DataError` (a bad header, a truncated GPX file,
     ///   or with `strict` the first bad or out-of-order row), or what `write` throws.
     public func run(write: ([UInt8]) throws -> Void, progress: ((Int) -> Void)? = nil) throws -> GeofenceSummary {
         let started = DispatchTime.now()
         let reader = try LocationLog.reader(path: source.path, format: source.format, columns: source.columns,
                                             zone: source.zone)
-        let monitor = try RegionMonitor(regions: regions, options: options)
-        var encoder = RegionEventEncoder(format: format, regions: regions)
-        var devices = DeviceTable()
+        var consumer = try Consumer(run: self)
+        if pipelined {
+            try runPipelined(reader, &consumer, write, progress)
+        } else {
+            var devices = DeviceTable()
+            var batch = FixBatch()
+            var more = true
+            while more {
+                batch.removeAll()
+                let known = devices.names.count
+                more = try reader.read(into: &batch, devices: &devices, limit: batchSize)
+                batch.newDevices = Array(devices.names[known...])
+                try consumer.consume(batch, write)
+                progress?(consumer.summary.rowsRead)
+            }
+        }
+        return try consumer.finish(started: started, write)
+    }
+
+    /// Read on a second thread, monitor here; batches come back for reuse.
+    private func runPipelined(_ reader: any LocationLogReading, _ consumer: inout Consumer,
+                              _ write: ([UInt8]) throws -> Void, _ progress: ((Int) -> Void)?) throws {
+        let channel = BatchChannel(capacity: 3)
+        let handOver = ReaderHandOver(reader: reader)
+        let limit = batchSize
+        let done = DispatchSemaphore(value: 0)
+        let thread = Thread {
+            defer { done.signal() }
+            let reader = handOver.reader
+            var devices = DeviceTable()
+            do {
+                while var batch = channel.takeEmpty() {
+                    batch.removeAll()
+                    let known = devices.names.count
+                    let more = try reader.read(into: &batch, devices: &devices, limit: limit)
+                    batch.newDevices = Array(devices.names[known...])
+                    channel.send(.batch(batch))
+                    if !more { channel.send(.end); return }
+                }
+            } catch {
+                channel.send(.failure(error))
+            }
+        }
+        thread.stackSize = 1 << 22
+        thread.start()
+        defer {
+            channel.cancel()
+            done.wait()
+        }
+        while true {
+            switch channel.receive() {
+            case .batch(let batch):
+                try consumer.consume(batch, write)
+                channel.recycle(batch)
+                progress?(consumer.summary.rowsRead)
+            case .end:
+                return
+            case .failure(let error):
+                throw error
+            }
+        }
+    }
+
+    /// The monitor side of a run: state, encoder, output buffer and summary.
+    private struct Consumer {
+        let run: GeofenceRun
+        let monitor: RegionMonitor
+        var encoder: RegionEventEncoder
+        var names: [String] = []
         var summary = GeofenceSummary()
-        var batch = FixBatch()
-        var out = encoder.header
-        var more = true
-        while more {
-            batch.removeAll()
-            more = try reader.read(into: &batch, devices: &devices, limit: batchSize)
+        var out: [UInt8]
+
+        init(run: GeofenceRun) throws {
+            self.run = run
+            monitor = try RegionMonitor(regions: run.regions, options: run.options)
+            encoder = RegionEventEncoder(format: run.format, regions: run.regions)
+            out = encoder.header
+            out.reserveCapacity(1 << 17)
+        }
+
+        mutating func consume(_ batch: FixBatch, _ write: ([UInt8]) throws -> Void) throws {
+            names += batch.newDevices
             summary.rowsRead += batch.count
-            for row in 0..<batch.count {
-                let device = batch.device[row]
+            for (position, row) in batch.rows.enumerated() {
+                let device = row.device
                 if device < 0 {
-                    let problem = DataError(batch.problems[row] ?? "bad row",
-                                            at: InputLocation(file: source.path, line: batch.line[row]))
-                    if strict { throw problem }
+                    let problem = DataError(batch.problems[position] ?? "bad row",
+                                            at: InputLocation(file: run.source.path, line: Int(row.line)))
+                    if run.strict { throw problem }
                     summary.badRows += 1
                     if summary.firstBadRow == nil { summary.firstBadRow = problem }
                     continue
                 }
-                let accuracy = batch.accuracy[row]
-                let skipped = monitor.ingest(device: device, time: batch.time[row], x: batch.lon[row], y: batch.lat[row],
-                                             accuracy: accuracy.isNaN ? nil : accuracy)
+                let skipped = monitor.ingest(device: device, time: row.time, x: row.lon, y: row.lat,
+                                             accuracy: row.accuracy.isNaN ? nil : row.accuracy)
                 if let skipped {
-                    if strict && (skipped == .badValue || skipped == .outOfOrder) {
-                        throw DataError(strictMessage(skipped, batch, row),
-                                        at: InputLocation(file: source.path, line: batch.line[row]))
+                    if run.strict && (skipped == .badValue || skipped == .outOfOrder) {
+                        throw DataError(run.strictMessage(skipped, row),
+                                        at: InputLocation(file: run.source.path, line: Int(row.line)))
                     }
                     continue
                 }
                 for event in monitor.pendingEvents {
-                    encoder.append(device: device, name: devices.names[Int(device)], region: event.region, kind: event.kind,
-                                   time: batch.time[row], lat: batch.lat[row], lon: batch.lon[row], to: &out)
+                    encoder.append(device: device, name: names[Int(device)], region: event.region, kind: event.kind,
+                                   time: row.time, lat: row.lat, lon: row.lon, to: &out)
                 }
                 if out.count >= 1 << 16 {
                     try write(out)
                     out.removeAll(keepingCapacity: true)
                 }
             }
-            progress?(summary.rowsRead)
         }
-        if !out.isEmpty { try write(out) }
-        summary.counters = monitor.counters
-        summary.devices = devices.names.count
-        summary.seconds = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9
-        return summary
+
+        mutating func finish(started: DispatchTime, _ write: ([UInt8]) throws -> Void) throws -> GeofenceSummary {
+            if !out.isEmpty { try write(out) }
+            summary.counters = monitor.counters
+            summary.devices = names.count
+            summary.seconds = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9
+            return summary
+        }
     }
 
-    private func strictMessage(_ reason: MonitorCounters.SkipReason, _ batch: FixBatch, _ row: Int) -> String {
+    fileprivate func strictMessage(_ reason: MonitorCounters.SkipReason, _ row: FixBatch.Row) -> String {
         switch reason {
         case .outOfOrder:
-            return "fix at \(RFC3339.string(from: Date(timeIntervalSince1970: batch.time[row]))) is older than the device's previous fix (--strict)"
+            return "fix at \(RFC3339.string(from: Date(timeIntervalSince1970: row.time))) is older than the device's previous fix (--strict)"
         default:
-            return "lat \(batch.lat[row]), lon \(batch.lon[row]) or accuracy is out of range (latitude −90…90, longitude −180…180, accuracy ≥ 0) (--strict)"
+            return "lat \(row.lat), lon \(row.lon) or accuracy is out of range (latitude −90…90, longitude −180…180, accuracy ≥ 0) (--strict)"
         }
     }
+}
+
+/// Moves the log reader to the reader thread.
+///
+/// `@unchecked Sendable`: the reader is created on the caller's thread and, once
+/// boxed, used only by the reader thread until that thread has finished (the
+/// caller waits for it); no two threads ever touch it at once.
+private final class ReaderHandOver: @unchecked Sendable {
+    let reader: any LocationLogReading
+    init(reader: any LocationLogReading) { self.reader = reader }
 }

@@ -1,8 +1,18 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Device identifiers interned from raw bytes: each distinct name gets the next
-/// index, without making a `String` for every row (one per new device).
+/// index, without making a `String` for every row (one per new device). Names are
+/// compared as bytes in an arena, with `memcmp`.
 package struct DeviceTable {
     /// Names by index.
     package private(set) var names: [String] = []
+    private var arena: [UInt8] = []
+    /// Per device: where its bytes start in `arena` and how many.
+    private var spans: [(start: Int, count: Int)] = []
     private var slots: [Int32]
     private var hashes: [UInt64] = []
     private var mask: Int
@@ -22,15 +32,25 @@ package struct DeviceTable {
         while true {
             let index = slots[slot]
             if index < 0 { break }
-            if hashes[Int(index)] == hash && names[Int(index)].utf8.elementsEqual(bytes) { return index }
+            if hashes[Int(index)] == hash && equals(Int(index), bytes) { return index }
             slot = (slot + 1) & mask
         }
         let index = Int32(names.count)
         names.append(String(decoding: bytes, as: UTF8.self))
+        spans.append((arena.count, bytes.count))
+        arena.append(contentsOf: bytes)
         hashes.append(hash)
         slots[slot] = index
         if names.count * 2 > slots.count { grow() }
         return index
+    }
+
+    @inline(__always)
+    private func equals(_ index: Int, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        let span = spans[index]
+        guard span.count == bytes.count else { return false }
+        if span.count == 0 { return true }
+        return arena.withUnsafeBufferPointer { memcmp($0.baseAddress! + span.start, bytes.baseAddress!, span.count) == 0 }
     }
 
     /// The index of `name`, adding it when new.
