@@ -46,7 +46,7 @@ struct BenchGeofence: ParsableCommand {
         var generator = BenchRandom(seed: seed)
 
         print("trigger-eval bench geofence: \(fixes) fixes from \(devices) devices, medians of \(runs) runs")
-        print("contender columns: ours = GeofenceRun end to end (CSV parse, monitor, NDJSON out) on one core;")
+        print("ours = GeofenceRun end to end (CSV file in, monitor, NDJSON events out to a file), one thread and two;")
         print("brute = every fix × every region with plain GEOS covers, timed on \(bruteForceFixes) fixes and extrapolated;")
         print("shapely = STRtree.query(points, predicate=\"within\") incl. point creation, excl. CSV parsing")
         print("")
@@ -88,18 +88,25 @@ struct BenchGeofence: ParsableCommand {
         let loaded = try MonitoredRegion.load(featureCollectionAt: regionsPath, repair: true)
         let loadSeconds = Date().timeIntervalSince(loadStart)
 
-        var ours: [Double] = []
         var summary = GeofenceSummary()
-        for _ in 0..<runs {
-            let out = try OutputSink(path: eventsPath)
-            let run = try GeofenceRun(regions: loaded, options: MonitorOptions(),
-                                      source: .init(path: fixesPath, format: .csv))
-            let start = Date()
-            summary = try run.run(write: { bytes in try bytes.withUnsafeBufferPointer { try out.write($0) } })
-            try out.commit()
-            ours.append(Date().timeIntervalSince(start))
+        func timeOurs(pipelined: Bool) throws -> [Double] {
+            var seconds: [Double] = []
+            for _ in 0..<runs {
+                let out = try OutputSink(path: eventsPath)
+                let run = try GeofenceRun(regions: loaded, options: MonitorOptions(),
+                                          source: .init(path: fixesPath, format: .csv))
+                run.pipelined = pipelined
+                let start = Date()
+                summary = try run.run(write: { bytes in try bytes.withUnsafeBufferPointer { try out.write($0) } })
+                try out.commit()
+                seconds.append(Date().timeIntervalSince(start))
+            }
+            return seconds
         }
+        let ours = try timeOurs(pipelined: false)
         let oursRate = Double(fixes) / median(ours)
+        let ours2 = try timeOurs(pipelined: true)
+        let ours2Rate = Double(fixes) / median(ours2)
 
         let bruteSeconds = try BenchGeoData.bruteForceSeconds(regions: loaded, sample: sample)
         let bruteRate = Double(sample.count) / bruteSeconds
@@ -108,16 +115,18 @@ struct BenchGeofence: ParsableCommand {
         print(String(format: "  regions loaded and validated in %.2f s; %d events, %d exact tests in Swift, %d handed to GEOS",
                      loadSeconds, summary.counters.events.values.reduce(0, +), summary.counters.exactTests,
                      summary.counters.geosTests))
-        print(String(format: "  ours      %10.0f fixes/s   (median %.3f s of %@)", oursRate, median(ours),
+        print(String(format: "  ours      %10.0f fixes/s   (one thread; median %.3f s of %@)", oursRate, median(ours),
                      ours.map { String(format: "%.3f", $0) }.joined(separator: ", ")))
+        print(String(format: "  ours ×2   %10.0f fixes/s   (reader thread + monitor thread; median %.3f s of %@)", ours2Rate,
+                     median(ours2), ours2.map { String(format: "%.3f", $0) }.joined(separator: ", ")))
         print(String(format: "  brute     %10.0f fixes/s   (%d fixes × %d regions in %.3f s)   ours/brute %.0f×",
                      bruteRate, sample.count, loaded.count, bruteSeconds, oursRate / bruteRate))
         if noPeer {
             print("  shapely   skipped (--no-peer)")
         } else if let peer = try peerSeconds(regionsPath: regionsPath, fixesPath: fixesPath) {
             let peerRate = Double(fixes) / median(peer.seconds)
-            print(String(format: "  shapely   %10.0f fixes/s   (median %.3f s, %d pairs, shapely %@)   ours/shapely %.1f×",
-                         peerRate, median(peer.seconds), peer.pairs, peer.version, oursRate / peerRate))
+            print(String(format: "  shapely   %10.0f fixes/s   (median %.3f s, %d pairs, shapely %@)   ours/shapely %.1f× (×2: %.1f×)",
+                         peerRate, median(peer.seconds), peer.pairs, peer.version, oursRate / peerRate, ours2Rate / peerRate))
         }
         print("")
     }

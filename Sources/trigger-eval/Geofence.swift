@@ -71,6 +71,9 @@ struct Geofence: ParsableCommand {
         if let dwell, !(dwell.isFinite && dwell > 0) { throw ValidationError("--dwell must be a positive number of seconds") }
         if let maxAccuracy, !(maxAccuracy >= 0) { throw ValidationError("--max-accuracy must be 0 or more metres") }
         guard threads == 1 || threads == 2 else { throw ValidationError("--threads must be 1 or 2") }
+        if let columns {
+            do { _ = try LocationLogColumns(mapping: columns) } catch { throw ValidationError(error.message) }
+        }
         if let fixesFormat, LocationLogFormat(rawValue: fixesFormat) == nil {
             throw ValidationError("--fixes-format must be csv, ndjson or gpx, not '\(fixesFormat)'")
         }
