@@ -13,6 +13,8 @@ struct PlanarPolygon {
 
     /// Every edge once.
     let edges: [Edge]
+    /// Cells answered without edges.
+    let raster: PolygonRaster
     /// Edges grouped by band: band `i` holds `bandEdges[bandStarts[i] ..< bandStarts[i + 1]]`.
     let bandEdges: [Edge]
     let bandStarts: [Int32]
@@ -27,6 +29,8 @@ struct PlanarPolygon {
         /// Offsets of this region's `bandStarts` and `bandEdges` in a shared table.
         var startsOffset = 0
         var edgesOffset = 0
+        /// The region's raster of wholly inside and outside cells.
+        var raster: PolygonRaster.Layout
 
         /// The band of latitude `y`. Monotone in `y`, so an edge spanning y0…y1 is
         /// in every band a point with y0 ≤ y ≤ y1 can fall in: filtering is exact.
@@ -64,33 +68,49 @@ struct PlanarPolygon {
         let maxY = envelopes.map(\.maxY).max() ?? 0
         // About four edges a band: a point meets a handful of edges, not hundreds.
         let bandCount = max(1, min(4096, edges.count / 4))
-        let bands = Bands(minY: minY, scale: maxY > minY ? Double(bandCount) / (maxY - minY) : 0, count: bandCount)
-        self.bands = bands
+        var bands = Bands(minY: minY, scale: maxY > minY ? Double(bandCount) / (maxY - minY) : 0, count: bandCount,
+                          raster: PolygonRaster.Layout(minX: 0, minY: 0, inverseWidth: 0, inverseHeight: 0, size: 1))
         var perBand = [[Edge]](repeating: [], count: bandCount)
         for edge in edges {
             for band in bands.band(min(edge.ay, edge.by))...bands.band(max(edge.ay, edge.by)) { perBand[band].append(edge) }
         }
         let buckets = Buckets(perBand)
+        let envelope = Envelope(minX: envelopes.map(\.minX).min() ?? 0, minY: minY,
+                                maxX: envelopes.map(\.maxX).max() ?? 0, maxY: maxY)
+        let layout = bands
+        let allEdges = edges
+        raster = buckets.items.withUnsafeBufferPointer { bandEdges in
+            buckets.starts.withUnsafeBufferPointer { starts in
+                PolygonRaster(envelope: envelope, edges: allEdges) { x, y in
+                    Self.bandCovers(x, y, bands: layout, starts: starts, edges: bandEdges)
+                }
+            }
+        }
+        bands.raster = raster.layout
+        self.bands = bands
         bandEdges = buckets.items
         bandStarts = buckets.starts
     }
 
-    /// Whether (x, y) is in the polygon or on its boundary; `nil` when floating
-    /// point cannot decide (the point lies within rounding of an edge).
-    /// - Complexity: O(edges in the point's band).
-    func covers(_ x: Double, _ y: Double) -> Bool? {
-        bandEdges.withUnsafeBufferPointer { edges in
-            bandStarts.withUnsafeBufferPointer { starts in
-                Self.covers(x, y, bands: bands, starts: starts, edges: edges)
-            }
-        }
-    }
-
-    /// The test behind `covers`, over band tables that may be shared by many
-    /// regions (`bands` says where this region's part is).
+    /// Whether (x, y), a point within the region's envelope, is in the polygon
+    /// or on its boundary; `nil` when floating point cannot decide (the point lies
+    /// within rounding of an edge). Tables may be shared by many regions (`bands`
+    /// says where this region's part is).
+    /// - Complexity: O(1) in a wholly inside or outside raster cell, else
+    ///   O(edges in the point's band).
     @inline(__always)
     static func covers(_ x: Double, _ y: Double, bands: Bands, starts: UnsafeBufferPointer<Int32>,
-                       edges: UnsafeBufferPointer<Edge>) -> Bool? {
+                       edges: UnsafeBufferPointer<Edge>, raster: UnsafeBufferPointer<UInt8>) -> Bool? {
+        let cell = raster[bands.raster.offset + bands.raster.cell(x, y)]
+        if cell == PolygonRaster.inside { return true }
+        if cell == PolygonRaster.outside { return false }
+        return bandCovers(x, y, bands: bands, starts: starts, edges: edges)
+    }
+
+    /// The ray-crossing test over the edges of the point's band.
+    @inline(__always)
+    static func bandCovers(_ x: Double, _ y: Double, bands: Bands, starts: UnsafeBufferPointer<Int32>,
+                           edges: UnsafeBufferPointer<Edge>) -> Bool? {
         let band = bands.startsOffset + bands.band(y)
         var crossings = 0
         for index in (bands.edgesOffset + Int(starts[band]))..<(bands.edgesOffset + Int(starts[band + 1])) {

@@ -7,10 +7,14 @@
 /// to San Francisco): then cells grow to fit. Envelopes that would cover too many
 /// cells go to a short list checked for every query instead.
 struct RegionGrid {
-    /// A region part's envelope, stored in every cell it overlaps.
+    /// A region part's envelope, stored in every cell it overlaps, with what the
+    /// exact test needs, so that a candidate costs no further lookups.
     struct Item {
         var region: Int32
+        /// Whether the region has other parts (which may share this cell).
+        var hasSiblings: Bool
         var minX: Float64, minY: Float64, maxX: Float64, maxY: Float64
+        var test: ExactTest
 
         @inline(__always)
         func contains(_ x: Double, _ y: Double) -> Bool {
@@ -26,14 +30,21 @@ struct RegionGrid {
     private let originX: Double, originY: Double, inverseSide: Double
     private let columns: Int, rows: Int
     private let buckets: Buckets<Item>
+    /// One bit per sub-cell (a quarter of a cell's side): whether any envelope
+    /// reaches it. Most fixes are in no envelope, and this small table (in cache,
+    /// unlike the cells) tells them so.
+    private let coverage: [UInt64]
+    private static let subdivision = 4
     /// Envelopes too large for the cells.
     let largeItems: [Item]
 
     /// Builds the grid for `(region, envelope)` pairs.
-    init(_ entries: [(region: Int, envelope: Envelope)]) {
+    init(_ entries: [(region: Int, envelope: Envelope, test: ExactTest)]) {
+        var parts: [Int: Int] = [:]
+        for entry in entries { parts[entry.region, default: 0] += 1 }
         let items = entries.map {
-            Item(region: Int32($0.region), minX: $0.envelope.minX, minY: $0.envelope.minY,
-                 maxX: $0.envelope.maxX, maxY: $0.envelope.maxY)
+            Item(region: Int32($0.region), hasSiblings: parts[$0.region]! > 1, minX: $0.envelope.minX,
+                 minY: $0.envelope.minY, maxX: $0.envelope.maxX, maxY: $0.envelope.maxY, test: $0.test)
         }
         var bounds = Envelope(minX: .infinity, minY: .infinity, maxX: -.infinity, maxY: -.infinity)
         for item in items {
@@ -65,6 +76,21 @@ struct RegionGrid {
         }
         largeItems = large
         buckets = Buckets(cells)
+        let fineColumns = columns * Self.subdivision, fineRows = rows * Self.subdivision
+        let fineInverse = inverseSide * Double(Self.subdivision)
+        var coverage = [UInt64](repeating: 0, count: (fineColumns * fineRows + 63) / 64)
+        for item in items {
+            let c0 = Self.cell(item.minX, originX, fineInverse, fineColumns), c1 = Self.cell(item.maxX, originX, fineInverse, fineColumns)
+            let r0 = Self.cell(item.minY, originY, fineInverse, fineRows), r1 = Self.cell(item.maxY, originY, fineInverse, fineRows)
+            if (c1 - c0 + 1) * (r1 - r0 + 1) > 256 * Self.subdivision * Self.subdivision { continue }  // a large item
+            for row in r0...r1 {
+                for column in c0...c1 {
+                    let bit = row * fineColumns + column
+                    coverage[bit >> 6] |= 1 << UInt64(bit & 63)
+                }
+            }
+        }
+        self.coverage = coverage
     }
 
     /// The cell of a coordinate, clamped to the grid.
@@ -80,14 +106,20 @@ struct RegionGrid {
     /// region appears once for each of its parts that does.
     /// - Complexity: O(items in the point's cell + large items), expected.
     @inline(__always)
-    func forEachCandidate(_ x: Double, _ y: Double, _ body: (Int32) -> Void) {
-        for item in largeItems where item.contains(x, y) { body(item.region) }
+    func forEachCandidate(_ x: Double, _ y: Double, _ body: (Item) -> Void) {
+        for item in largeItems where item.contains(x, y) { body(item) }
         let fx = (x - originX) * inverseSide, fy = (y - originY) * inverseSide
         guard fx >= 0, fy >= 0, fx <= Double(columns), fy <= Double(rows) else { return }
+        // The sub-cell, computed the way the coverage was marked (same clamping).
+        let fineColumns = columns * Self.subdivision
+        let subColumn = min(Int(fx * Double(Self.subdivision)), fineColumns - 1)
+        let subRow = min(Int(fy * Double(Self.subdivision)), rows * Self.subdivision - 1)
+        let bit = subRow * fineColumns + subColumn
+        if coverage[bit >> 6] & (1 << UInt64(bit & 63)) == 0 { return }
         let bucket = min(Int(fy), rows - 1) * columns + min(Int(fx), columns - 1)
         buckets.items.withUnsafeBufferPointer { items in
             for index in Int(buckets.starts[bucket])..<Int(buckets.starts[bucket + 1]) where items[index].contains(x, y) {
-                body(items[index].region)
+                body(items[index])
             }
         }
     }

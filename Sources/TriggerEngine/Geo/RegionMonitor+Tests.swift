@@ -1,3 +1,10 @@
+/// How to test one region exactly: plain data, copied into every grid item.
+enum ExactTest {
+    case circle(CircleShape)
+    /// Where the polygon's bands are in the monitor's shared tables.
+    case polygon(PlanarPolygon.Bands)
+}
+
 /// The exact tests behind the monitor: Swift first, GEOS when floating point
 /// cannot decide.
 extension RegionMonitor {
@@ -5,13 +12,24 @@ extension RegionMonitor {
     @inline(__always)
     func covers(_ index: Int, _ x: Double, _ y: Double) -> Bool {
         switch shapes[index] {
+        case .circle(let circle): return covers(index, .circle(circle), x, y)
+        case .polygon(let polygon): return covers(index, .polygon(polygonBands[polygon]), x, y)
+        }
+    }
+
+    /// The same, given the region's exact test (carried by its grid items).
+    @inline(__always)
+    func covers(_ index: Int, _ test: ExactTest, _ x: Double, _ y: Double) -> Bool {
+        switch test {
         case .circle(let circle):
             return circle.covers(x, y)
-        case .polygon(let polygon):
+        case .polygon(let bands):
             counters.exactTests += 1
             let answer = sharedEdges.withUnsafeBufferPointer { edges in
                 sharedStarts.withUnsafeBufferPointer { starts in
-                    PlanarPolygon.covers(x, y, bands: polygonBands[polygon], starts: starts, edges: edges)
+                    sharedRaster.withUnsafeBufferPointer { raster in
+                        PlanarPolygon.covers(x, y, bands: bands, starts: starts, edges: edges, raster: raster)
+                    }
                 }
             }
             if let answer { return answer }

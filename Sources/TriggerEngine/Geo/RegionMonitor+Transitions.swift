@@ -4,12 +4,14 @@ extension RegionMonitor {
     func update(device: Int, time: Double, x: Double, y: Double) {
         stamp += 1
         coveredNow.removeAll(keepingCapacity: true)
-        grid.forEachCandidate(x, y) { region in
-            let index = Int(region)
-            // A region with several parts in this cell is tested once.
-            if stamps[index] == stamp { return }
-            stamps[index] = stamp
-            if covers(index, x, y) { coveredNow.append(region) }
+        grid.forEachCandidate(x, y) { item in
+            let index = Int(item.region)
+            if item.hasSiblings {
+                // A region with several parts in this cell is tested once.
+                if stamps[index] == stamp { return }
+                stamps[index] = stamp
+            }
+            if covers(index, item.test, x, y) { coveredNow.append(item.region) }
         }
         let isFirst = !devices[device].hasFix
         if !isFirst && options.dwell == nil && !options.cross && isUnchanged(devices[device].head) {

@@ -46,6 +46,7 @@ public final class RegionMonitor {
     let polygonBands: [PlanarPolygon.Bands]
     let sharedStarts: [Int32]
     let sharedEdges: [PlanarPolygon.Edge]
+    let sharedRaster: [UInt8]
     let grid: RegionGrid
     let geosContext = GEOSContext()
     @exclusivity(unchecked) var preparedGeometries: [GEOSPreparedGeometry?]
@@ -101,24 +102,27 @@ public final class RegionMonitor {
         var bands: [PlanarPolygon.Bands] = []
         var starts: [Int32] = []
         var edges: [PlanarPolygon.Edge] = []
-        var entries: [(region: Int, envelope: Envelope)] = []
+        var raster: [UInt8] = []
+        var entries: [(region: Int, envelope: Envelope, test: ExactTest)] = []
         for (index, region) in regions.enumerated() {
             switch region.region.shape {
             case .circle(let center, let radius):
                 let circle = CircleShape(latitude: center.latitude, longitude: center.longitude, radius: radius)
                 shapes.append(.circle(circle))
-                for envelope in circle.envelopes { entries.append((index, envelope)) }
+                for envelope in circle.envelopes { entries.append((index, envelope, .circle(circle))) }
             case .polygons(let parts):
                 let polygon = PlanarPolygon(parts)
                 shapes.append(.polygon(polygons.count))
                 var placed = polygon.bands
                 placed.startsOffset = starts.count
                 placed.edgesOffset = edges.count
+                placed.raster.offset = raster.count
                 starts += polygon.bandStarts
                 edges += polygon.bandEdges
+                raster += polygon.raster.cells
                 bands.append(placed)
                 polygons.append(polygon)
-                for envelope in polygon.partEnvelopes { entries.append((index, envelope)) }
+                for envelope in polygon.partEnvelopes { entries.append((index, envelope, .polygon(placed))) }
             }
         }
         self.shapes = shapes
@@ -126,6 +130,7 @@ public final class RegionMonitor {
         polygonBands = bands
         sharedStarts = starts
         sharedEdges = edges
+        sharedRaster = raster
         flags = regions.map { Flags(notifyOnEntry: $0.notifyOnEntry, notifyOnExit: $0.notifyOnExit, repeats: $0.repeats) }
         grid = RegionGrid(entries)
         preparedGeometries = Array(repeating: nil, count: regions.count)

@@ -38,7 +38,10 @@ public final class GeofenceRun {
     /// Whether to read and parse the log on a second thread (both cores).
     public var pipelined = true
 
-    /// Prepares a run; nothing is read yet.
+    private var monitor: RegionMonitor?
+
+    /// Prepares a run: builds the monitor's index over the regions; nothing is read yet.
+    /// - Complexity: O(total vertices).
     public init(regions: [MonitoredRegion], options: MonitorOptions, source: Source, format: OutputFormat = .ndjson,
                 strict: Bool = false) throws {
         self.regions = regions
@@ -46,9 +49,11 @@ public final class GeofenceRun {
         self.source = source
         self.format = format
         self.strict = strict
+        monitor = try RegionMonitor(regions: regions, options: self.options)
     }
 
-    /// Reads the whole log and calls `write` with output bytes as they are ready,
+    /// Reads the whole log (once: a run is used up by it) and calls `write` with
+    /// output bytes as they are ready,
     /// and `progress` (if given) after each batch with the rows read so far.
     ///
     /// With `pipelined` (the default) the log is read and parsed on a second
@@ -60,7 +65,9 @@ public final class GeofenceRun {
         let started = DispatchTime.now()
         let reader = try LocationLog.reader(path: source.path, format: source.format, columns: source.columns,
                                             zone: source.zone)
-        var consumer = try Consumer(run: self)
+        guard let monitor else { preconditionFailure("GeofenceRun.run() reads one log; make a new run for another") }
+        self.monitor = nil
+        var consumer = Consumer(run: self, monitor: monitor)
         if pipelined {
             try runPipelined(reader, &consumer, write, progress)
         } else {
@@ -132,9 +139,9 @@ public final class GeofenceRun {
         var summary = GeofenceSummary()
         var out: [UInt8]
 
-        init(run: GeofenceRun) throws {
+        init(run: GeofenceRun, monitor: RegionMonitor) {
             self.run = run
-            monitor = try RegionMonitor(regions: run.regions, options: run.options)
+            self.monitor = monitor
             encoder = RegionEventEncoder(format: run.format, regions: run.regions)
             out = encoder.header
             out.reserveCapacity(1 << 17)
