@@ -102,27 +102,26 @@ struct RegionGrid {
         return Int(index)
     }
 
-    /// Calls `body` with every item (region part) whose envelope holds (x, y); a
-    /// region appears once for each of its parts that does.
-    /// - Complexity: O(items in the point's cell + large items), expected.
+    /// The items of the point's cell (their envelopes may or may not hold it),
+    /// as a range of `cellItems`; empty when no envelope reaches the point's
+    /// sub-cell. `largeItems` are not included.
+    /// - Complexity: O(1).
     @inline(__always)
-    func forEachCandidate(_ x: Double, _ y: Double, _ body: (Item) -> Void) {
-        for item in largeItems where item.contains(x, y) { body(item) }
+    func cellRange(_ x: Double, _ y: Double) -> Range<Int> {
         let fx = (x - originX) * inverseSide, fy = (y - originY) * inverseSide
-        guard fx >= 0, fy >= 0, fx <= Double(columns), fy <= Double(rows) else { return }
+        guard fx >= 0, fy >= 0, fx <= Double(columns), fy <= Double(rows) else { return 0..<0 }
         // The sub-cell, computed the way the coverage was marked (same clamping).
         let fineColumns = columns * Self.subdivision
         let subColumn = min(Int(fx * Double(Self.subdivision)), fineColumns - 1)
         let subRow = min(Int(fy * Double(Self.subdivision)), rows * Self.subdivision - 1)
         let bit = subRow * fineColumns + subColumn
-        if coverage[bit >> 6] & (1 << UInt64(bit & 63)) == 0 { return }
+        if coverage[bit >> 6] & (1 << UInt64(bit & 63)) == 0 { return 0..<0 }
         let bucket = min(Int(fy), rows - 1) * columns + min(Int(fx), columns - 1)
-        buckets.items.withUnsafeBufferPointer { items in
-            for index in Int(buckets.starts[bucket])..<Int(buckets.starts[bucket + 1]) where items[index].contains(x, y) {
-                body(items[index])
-            }
-        }
+        return Int(buckets.starts[bucket])..<Int(buckets.starts[bucket + 1])
     }
+
+    /// Every cell's items, one run per cell (see `cellRange`).
+    var cellItems: [Item] { buckets.items }
 
     /// Calls `body` with every item whose envelope meets the box (repeats possible).
     func forEachCandidate(minX boxMinX: Double, minY boxMinY: Double, maxX boxMaxX: Double, maxY boxMaxY: Double,

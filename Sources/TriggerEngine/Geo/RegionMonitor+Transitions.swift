@@ -4,14 +4,12 @@ extension RegionMonitor {
     func update(device: Int, time: Double, x: Double, y: Double) {
         stamp += 1
         coveredNow.removeAll(keepingCapacity: true)
-        grid.forEachCandidate(x, y) { item in
-            let index = Int(item.region)
-            if item.hasSiblings {
-                // A region with several parts in this cell is tested once.
-                if stamps[index] == stamp { return }
-                stamps[index] = stamp
+        for item in grid.largeItems where item.contains(x, y) { consider(item, x, y) }
+        let range = grid.cellRange(x, y)
+        if !range.isEmpty {
+            grid.cellItems.withUnsafeBufferPointer { items in
+                for index in range where items[index].contains(x, y) { consider(items[index], x, y) }
             }
-            if covers(index, item.test, x, y) { coveredNow.append(item.region) }
         }
         let isFirst = !devices[device].hasFix
         if !isFirst && options.dwell == nil && !options.cross && isUnchanged(devices[device].head) {
@@ -64,6 +62,18 @@ extension RegionMonitor {
         }
         record(device, time, x, y)
         if pendingEvents.count > 1 { pendingEvents.sort { $0.region < $1.region } }
+    }
+
+    /// Tests a candidate whose envelope holds the point; adds it to `coveredNow`.
+    @inline(__always)
+    private func consider(_ item: RegionGrid.Item, _ x: Double, _ y: Double) {
+        let index = Int(item.region)
+        if item.hasSiblings {
+            // A region with several parts in this cell is tested once.
+            if stamps[index] == stamp { return }
+            stamps[index] = stamp
+        }
+        if covers(index, item.test, x, y) { coveredNow.append(item.region) }
     }
 
     @inline(__always)
