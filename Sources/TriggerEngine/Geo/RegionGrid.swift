@@ -35,6 +35,13 @@ struct RegionGrid {
     /// unlike the cells) tells them so.
     private let coverage: [UInt64]
     private static let subdivision = 4
+    /// When the cells over the whole bounding box would be too many (regions in
+    /// cities continents apart), only the cells that hold items are kept, found
+    /// through an open-addressing table keyed by cell; `coverage` is then unused.
+    private let sparseKeys: [Int64]
+    private let sparseBuckets: [Int32]
+    private static let emptyKey = Int64.min
+    private static let maximumDenseCells = 1 << 21
     /// Envelopes too large for the cells.
     let largeItems: [Item]
 
@@ -55,13 +62,18 @@ struct RegionGrid {
         let width = max(bounds.maxX - bounds.minX, 1e-9), height = max(bounds.maxY - bounds.minY, 1e-9)
         let extents = items.map { max($0.maxX - $0.minX, $0.maxY - $0.minY) }.sorted()
         let median = extents.isEmpty ? 1 : extents[extents.count / 2]
-        let side = max(median, (width * height / Double(1 << 20)).squareRoot(), 1e-7)
+        // Cells half a typical envelope wide; a point meets few envelopes per cell.
+        let side = max(median / 2, width / Double(1 << 30), height / Double(1 << 30), 1e-9)
         originX = bounds.minX
         originY = bounds.minY
         inverseSide = 1 / side
-        columns = max(1, Int((width * inverseSide).rounded(.up)))
-        rows = max(1, Int((height * inverseSide).rounded(.up)))
-        var cells = [[Item]](repeating: [], count: columns * rows)
+        let columns = max(1, Int((width * inverseSide).rounded(.up)))
+        let rows = max(1, Int((height * inverseSide).rounded(.up)))
+        self.columns = columns
+        self.rows = rows
+        let isSparse = columns * rows > Self.maximumDenseCells
+        var dense = [[Item]](repeating: [], count: isSparse ? 0 : columns * rows)
+        var sparse: [Int64: [Item]] = [:]
         var large: [Item] = []
         for item in items {
             let c0 = Self.cell(item.minX, originX, inverseSide, columns), c1 = Self.cell(item.maxX, originX, inverseSide, columns)
@@ -71,11 +83,35 @@ struct RegionGrid {
                 continue
             }
             for row in r0...r1 {
-                for column in c0...c1 { cells[row * columns + column].append(item) }
+                for column in c0...c1 {
+                    if isSparse { sparse[Self.key(column, row), default: []].append(item) }
+                    else { dense[row * columns + column].append(item) }
+                }
             }
         }
         largeItems = large
-        buckets = Buckets(cells)
+        guard !isSparse else {
+            var capacity = 16
+            while capacity < sparse.count * 2 { capacity *= 2 }
+            var keys = [Int64](repeating: Self.emptyKey, count: capacity)
+            var slotBuckets = [Int32](repeating: -1, count: capacity)
+            var lists: [[Item]] = []
+            for (key, list) in sparse.sorted(by: { $0.key < $1.key }) {
+                var slot = Self.slot(key, capacity - 1)
+                while keys[slot] != Self.emptyKey { slot = (slot + 1) & (capacity - 1) }
+                keys[slot] = key
+                slotBuckets[slot] = Int32(lists.count)
+                lists.append(list)
+            }
+            sparseKeys = keys
+            sparseBuckets = slotBuckets
+            buckets = Buckets(lists)
+            coverage = []
+            return
+        }
+        sparseKeys = []
+        sparseBuckets = []
+        buckets = Buckets(dense)
         let fineColumns = columns * Self.subdivision, fineRows = rows * Self.subdivision
         let fineInverse = inverseSide * Double(Self.subdivision)
         var coverage = [UInt64](repeating: 0, count: (fineColumns * fineRows + 63) / 64)
@@ -91,6 +127,16 @@ struct RegionGrid {
             }
         }
         self.coverage = coverage
+    }
+
+    @inline(__always)
+    private static func key(_ column: Int, _ row: Int) -> Int64 {
+        Int64(column) << 32 | Int64(row)
+    }
+
+    @inline(__always)
+    private static func slot(_ key: Int64, _ mask: Int) -> Int {
+        Int(truncatingIfNeeded: (UInt64(bitPattern: key) &* 0x9E37_79B9_7F4A_7C15) >> 24) & mask
     }
 
     /// The cell of a coordinate, clamped to the grid.
@@ -110,6 +156,19 @@ struct RegionGrid {
     func cellRange(_ x: Double, _ y: Double) -> Range<Int> {
         let fx = (x - originX) * inverseSide, fy = (y - originY) * inverseSide
         guard fx >= 0, fy >= 0, fx <= Double(columns), fy <= Double(rows) else { return 0..<0 }
+        if !sparseKeys.isEmpty {
+            let key = Self.key(min(Int(fx), columns - 1), min(Int(fy), rows - 1))
+            let mask = sparseKeys.count - 1
+            var slot = Self.slot(key, mask)
+            while true {
+                let found = sparseKeys[slot]
+                if found == key { break }
+                if found == Self.emptyKey { return 0..<0 }
+                slot = (slot + 1) & mask
+            }
+            let bucket = Int(sparseBuckets[slot])
+            return Int(buckets.starts[bucket])..<Int(buckets.starts[bucket + 1])
+        }
         // The sub-cell, computed the way the coverage was marked (same clamping).
         let fineColumns = columns * Self.subdivision
         let subColumn = min(Int(fx * Double(Self.subdivision)), fineColumns - 1)
@@ -119,6 +178,9 @@ struct RegionGrid {
         let bucket = min(Int(fy), rows - 1) * columns + min(Int(fx), columns - 1)
         return Int(buckets.starts[bucket])..<Int(buckets.starts[bucket + 1])
     }
+
+    /// Whether only occupied cells are kept (see `sparseKeys`).
+    var isSparse: Bool { !sparseKeys.isEmpty }
 
     /// Every cell's items, one run per cell (see `cellRange`).
     var cellItems: [Item] { buckets.items }
@@ -131,9 +193,25 @@ struct RegionGrid {
         }
         let c0 = Self.cell(boxMinX, originX, inverseSide, columns), c1 = Self.cell(boxMaxX, originX, inverseSide, columns)
         let r0 = Self.cell(boxMinY, originY, inverseSide, rows), r1 = Self.cell(boxMaxY, originY, inverseSide, rows)
+        if (c1 - c0 + 1) * (r1 - r0 + 1) > buckets.items.count + 64 {
+            // A box over more cells than there are items: scanning the items is cheaper.
+            for item in buckets.items where item.intersects(minX: boxMinX, minY: boxMinY, maxX: boxMaxX, maxY: boxMaxY) {
+                body(item.region)
+            }
+            return
+        }
         for row in r0...r1 {
             for column in c0...c1 {
-                let bucket = row * columns + column
+                let bucket: Int
+                if sparseKeys.isEmpty {
+                    bucket = row * columns + column
+                } else {
+                    let key = Self.key(column, row)
+                    var slot = Self.slot(key, sparseKeys.count - 1)
+                    while sparseKeys[slot] != key && sparseKeys[slot] != Self.emptyKey { slot = (slot + 1) & (sparseKeys.count - 1) }
+                    if sparseKeys[slot] != key { continue }
+                    bucket = Int(sparseBuckets[slot])
+                }
                 for index in Int(buckets.starts[bucket])..<Int(buckets.starts[bucket + 1])
                 where buckets.items[index].intersects(minX: boxMinX, minY: boxMinY, maxX: boxMaxX, maxY: boxMaxY) {
                     body(buckets.items[index].region)

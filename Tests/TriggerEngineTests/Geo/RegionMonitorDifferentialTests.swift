@@ -63,6 +63,27 @@ struct RegionMonitorDifferentialTests {
         #expect(counts.allSatisfy { $0 > 100 }, "events per option set: \(counts)")
     }
 
+    @Test func threeCitiesAtOnceUseTheSparseGridAndMatchBruteForce() throws {
+        var regions: [MonitoredRegion] = []
+        var log: [LocationFix] = []
+        for (seed, file) in ["paris.geojson", "manhattan.geojson", "san-francisco.geojson"].enumerated() {
+            let city = try Self.regions(file, seed: UInt64(seed + 20)).map {
+                var region = $0
+                region.identifier = "\(file)/\(region.identifier)"
+                return region
+            }
+            regions += city
+            log += RandomWalks(devices: 4, fixesPerDevice: 200, box: .around(city)).log(seed: UInt64(seed + 30)).map {
+                var fix = $0
+                fix.device = "\(file)/\(fix.device)"
+                return fix
+            }
+        }
+        #expect(try RegionMonitor(regions: regions).grid.isSparse, "cells over Paris to San Francisco are kept sparse")
+        let counts = try Self.compare(regions, log)
+        #expect(counts.allSatisfy { $0 > 100 }, "events per option set: \(counts)")
+    }
+
     @Test func seededWalksAmongCirclesAcrossTheAntimeridianMatchBruteForce() throws {
         var random = SplitMix64(seed: 44)
         let regions = try (0..<40).map { index in
