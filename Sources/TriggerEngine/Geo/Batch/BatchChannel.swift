@@ -36,8 +36,13 @@ final class BatchChannel: @unchecked Sendable {
 
     /// Reader side: hands over a filled batch, the end, or a failure.
     func send(_ message: Message) {
+        changing { full.append(message) }
+    }
+
+    /// Runs `change` under the lock and wakes the other side.
+    private func changing(_ change: () -> Void) {
         condition.lock()
-        full.append(message)
+        change()
         condition.broadcast()
         condition.unlock()
     }
@@ -52,17 +57,11 @@ final class BatchChannel: @unchecked Sendable {
 
     /// Consumer side: gives a processed batch back for reuse.
     func recycle(_ batch: FixBatch) {
-        condition.lock()
-        empty.append(batch)
-        condition.broadcast()
-        condition.unlock()
+        changing { empty.append(batch) }
     }
 
     /// Consumer side: stops the reader at its next batch.
     func cancel() {
-        condition.lock()
-        cancelled = true
-        condition.broadcast()
-        condition.unlock()
+        changing { cancelled = true }
     }
 }

@@ -8,12 +8,16 @@ import Foundation
 public final class GeofenceRun {
     /// Where the fixes come from and how to read them.
     public struct Source: Sendable {
+        /// The log's path, `-` for standard input.
         public var path: String
+        /// How to read it.
         public var format: LocationLogFormat
+        /// CSV header names of the fields.
         public var columns: LocationLogColumns
         /// The zone of CSV times written without an offset.
         public var zone: ZoneRules
 
+        /// Describes a log; times without an offset are UTC unless `zone` says otherwise.
         public init(path: String, format: LocationLogFormat, columns: LocationLogColumns = LocationLogColumns(),
                     zone: ZoneRules = .utc) {
             self.path = path
