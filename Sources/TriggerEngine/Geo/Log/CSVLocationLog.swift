@@ -14,7 +14,9 @@ package final class CSVLocationLog: LocationLogReading {
     private let device: Int, time: Int, lat: Int, lon: Int, accuracy: Int
     private let lastNeeded: Int
     // One reader, one thread, no overlapping accesses: no run-time exclusivity checks.
-    @exclusivity(unchecked) private var ranges: [Range<Int>]
+    /// The needed fields' byte ranges in the current line; owned here, freed in `deinit`
+    /// (a plain buffer: the per-field store is on the hot path).
+    private let ranges: UnsafeMutablePointer<Range<Int>>
     @exclusivity(unchecked) private var unescaped: [UInt8] = []
     /// The last time field and its value: logs sorted by time repeat instants
     /// (every device reporting in the same second), and a repeat costs one compare.
@@ -49,7 +51,12 @@ package final class CSVLocationLog: LocationLogReading {
         lon = try position("lon", required: true)
         accuracy = try position("accuracy", required: false)
         lastNeeded = max(device, time, lat, lon, accuracy)
-        ranges = Array(repeating: 0..<0, count: lastNeeded + 1)
+        ranges = .allocate(capacity: lastNeeded + 1)
+        ranges.initialize(repeating: 0..<0, count: lastNeeded + 1)
+    }
+
+    deinit {
+        ranges.deallocate()
     }
 
     private static func headerNames(_ line: UnsafeBufferPointer<UInt8>) -> [String] {
