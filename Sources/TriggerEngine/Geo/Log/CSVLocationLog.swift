@@ -107,8 +107,12 @@ package final class CSVLocationLog: LocationLogReading {
             }
             return (range, index + 1, escaped)
         }
-        while index < line.count && line[index] != 0x2C { index += 1 }
-        return (start..<index, index + 1, false)
+        // Unquoted: up to the next comma, found with memchr.
+        guard index < line.count, let comma = memchr(line.baseAddress! + index, 0x2C, line.count - index) else {
+            return (start..<line.count, line.count + 1, false)
+        }
+        let end = line.baseAddress!.distance(to: comma.assumingMemoryBound(to: UInt8.self))
+        return (start..<end, end + 1, false)
     }
 
     package func read(into batch: inout FixBatch, devices: inout DeviceTable, limit: Int) throws -> Bool {
