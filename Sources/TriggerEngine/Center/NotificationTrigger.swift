@@ -1,0 +1,50 @@
+import Foundation
+
+/// When a request is delivered: `UNNotificationTrigger` and its subclasses, plus
+/// RFC 5545 recurrence. JSON forms are those of `trigger-eval simulate`
+/// (`docs/cli.md`): `{"calendar":{…}}`, `{"timeInterval":{…}}`, `{"location":{…}}`,
+/// `{"recurrence":{…}}`, `{"push":{}}`.
+public enum NotificationTrigger: Sendable, Hashable {
+    case calendar(CalendarTrigger)
+    case timeInterval(TimeIntervalTrigger)
+    case location(LocationTrigger)
+    case recurrence(RecurrenceTrigger, source: RecurrenceTriggerSource)
+    /// A remote notification, delivered the moment it arrives (`UNPushNotificationTrigger`).
+    case push
+
+    /// The name used in JSON and in simulate's timeline.
+    public var kind: String {
+        switch self {
+        case .calendar: return "calendar"
+        case .timeInterval: return "timeInterval"
+        case .location: return "location"
+        case .recurrence: return "recurrence"
+        case .push: return "push"
+        }
+    }
+
+    /// Whether the trigger can fire more than once.
+    public var repeats: Bool {
+        switch self {
+        case .calendar(let trigger): return trigger.repeats
+        case .timeInterval(let trigger): return trigger.repeats
+        case .location(let trigger): return trigger.repeats
+        case .recurrence: return true
+        case .push: return false
+        }
+    }
+
+    /// The first fire strictly after `date`; `nil` when it never fires again or
+    /// does not fire on a clock (location, push).
+    /// - Parameters:
+    ///   - addedAt: when the request was added (time-interval triggers count from it).
+    ///   - floatingZone: the zone floating calendar and recurrence triggers follow.
+    public func nextTriggerDate(after date: Date, addedAt: Date, in floatingZone: ZoneRules) -> Date? {
+        switch self {
+        case .calendar(let trigger): return trigger.nextTriggerDate(after: date, in: floatingZone)
+        case .timeInterval(let trigger): return trigger.nextTriggerDate(after: date, addedAt: addedAt)
+        case .recurrence(let trigger, _): return trigger.nextTriggerDate(after: date, in: floatingZone)
+        case .location, .push: return nil
+        }
+    }
+}

@@ -1,0 +1,65 @@
+/// A recurrence trigger as written in request JSON (`rrule`, `dtstart`, `tz`,
+/// `exdates`, `rdates`), kept beside the built `RecurrenceTrigger` so a request
+/// encodes back to the text it came from.
+public struct RecurrenceTriggerSource: Sendable, Hashable, Codable {
+    public var rrule: String?
+    /// A local wall time `YYYY-MM-DDTHH:MM:SS`, or with a trailing `Z` for UTC.
+    public var dtstart: String
+    /// An IANA zone name; `nil` makes the trigger floating.
+    public var tz: String?
+    public var exdates: [String]
+    public var rdates: [String]
+
+    public init(rrule: String?, dtstart: String, tz: String?, exdates: [String] = [], rdates: [String] = []) {
+        self.rrule = rrule
+        self.dtstart = dtstart
+        self.tz = tz
+        self.exdates = exdates
+        self.rdates = rdates
+    }
+
+    enum CodingKeys: String, CodingKey { case rrule, dtstart, tz, exdates, rdates }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(rrule: try c.decodeIfPresent(String.self, forKey: .rrule),
+                  dtstart: try c.decode(String.self, forKey: .dtstart),
+                  tz: try c.decodeIfPresent(String.self, forKey: .tz),
+                  exdates: try c.decodeIfPresent([String].self, forKey: .exdates) ?? [],
+                  rdates: try c.decodeIfPresent([String].self, forKey: .rdates) ?? [])
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encodeIfPresent(rrule, forKey: .rrule)
+        try c.encode(dtstart, forKey: .dtstart)
+        try c.encodeIfPresent(tz, forKey: .tz)
+        if !exdates.isEmpty { try c.encode(exdates, forKey: .exdates) }
+        if !rdates.isEmpty { try c.encode(rdates, forKey: .rdates) }
+    }
+
+    /// Builds the trigger with the same rules as `trigger-eval next --rrule`
+    /// (`FireDateQuery`): a UTC DTSTART makes the whole set UTC (RFC 5545 §3.3.5).
+    /// - Throws: `DataError` naming the bad field.
+    public func trigger() throws(DataError) -> RecurrenceTrigger {
+        let (start, utc) = try FireDateQuery.localTime(dtstart, field: "dtstart")
+        let zone: TriggerTimeZone
+        if utc { zone = .fixed(.utc) } else if let tz { zone = .fixed(try ZoneRules.named(tz)) } else { zone = .floating }
+        func walls(_ texts: [String], _ field: String) throws(DataError) -> [LocalDateTime] {
+            var result: [LocalDateTime] = []
+            for text in texts {
+                let (wall, isUTC) = try FireDateQuery.localTime(text, field: field)
+                if isUTC, !utc, case .fixed(let rules) = zone {
+                    result.append(rules.localTime(atUTC: wall.localSeconds))
+                } else {
+                    result.append(wall)
+                }
+            }
+            return result
+        }
+        let rule = try rrule.map { text throws(DataError) in try RecurrenceRule(parsing: text) }
+        return try RecurrenceTrigger(rule: rule, start: start, timeZone: zone,
+                                     recurrenceDates: try walls(rdates, "rdates"),
+                                     exceptionDates: try walls(exdates, "exdates"))
+    }
+}

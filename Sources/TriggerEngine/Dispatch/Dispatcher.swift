@@ -1,0 +1,236 @@
+import Foundation
+import HeapModule
+
+/// The priority-queue dispatcher: fires due requests in time order (ties in the
+/// order they were added), reschedules repeating ones from their trigger and
+/// drops one-shot ones after delivery.
+///
+/// The heap holds 24-byte entries (fire instant, add order, slot, generation);
+/// requests live in a slot array beside it. Removing or replacing a request
+/// bumps its slot's generation instead of searching the heap, and entries of an
+/// older generation are dropped when they reach the top (lazy deletion).
+///
+/// The dispatcher has no clock of its own: `advance(to:deliver:)` moves its
+/// time forward, which a virtual clock does by jumping and `UserNotificationCenter`
+/// does by sleeping until `nextFireDate`.
+/// Not thread-safe: it is owned by one center (an actor) or one task.
+public final class Dispatcher {
+    /// One delivery the dispatcher made.
+    public struct Fire: Sendable {
+        public var request: NotificationRequest
+        /// When it fired (the due instant, or the restart instant for a missed one).
+        public var date: Date
+        /// When it fires next, `nil` when it no longer is pending.
+        public var nextDate: Date?
+    }
+
+    struct Entry: Comparable {
+        var fire: Double
+        var order: UInt64
+        var slot: Int32
+        var generation: UInt32
+
+        static func < (lhs: Entry, rhs: Entry) -> Bool {
+            lhs.fire < rhs.fire || (lhs.fire == rhs.fire && lhs.order < rhs.order)
+        }
+        static func == (lhs: Entry, rhs: Entry) -> Bool {
+            lhs.fire == rhs.fire && lhs.order == rhs.order
+        }
+    }
+
+    /// The zone floating calendar and recurrence triggers follow.
+    public let floatingZone: ZoneRules
+    /// The dispatcher's present: nothing at or before it is still due.
+    public private(set) var now: Date
+
+    var heap = Heap<Entry>()
+    var requests: [NotificationRequest?] = []
+    var addedAt: [Double] = []
+    var orders: [UInt64] = []
+    var nextFires: [Double] = []
+    var generations: [UInt32] = []
+    var freeSlots: [Int32] = []
+    var slotByIdentifier: [String: Int32] = [:]
+    var nextOrder: UInt64 = 0
+
+    /// Creates an empty dispatcher whose time starts at `now`.
+    public init(now: Date, floatingZone: ZoneRules = .utc) {
+        self.now = now
+        self.floatingZone = floatingZone
+    }
+
+    /// How many requests are pending (location and push ones included).
+    public var pendingCount: Int { slotByIdentifier.count }
+
+    /// The pending requests, in the order they were added.
+    public var pendingRequests: [NotificationRequest] {
+        slotByIdentifier.values.sorted { orders[Int($0)] < orders[Int($1)] }.compactMap { requests[Int($0)] }
+    }
+
+    /// The pending request with `identifier`.
+    public func request(withIdentifier identifier: String) -> NotificationRequest? {
+        slotByIdentifier[identifier].flatMap { requests[Int($0)] }
+    }
+
+    /// When the request fires next on the clock, `nil` for location/push ones or unknown identifiers.
+    public func nextFireDate(ofIdentifier identifier: String) -> Date? {
+        guard let slot = slotByIdentifier[identifier], nextFires[Int(slot)].isFinite else { return nil }
+        return Date(timeIntervalSince1970: nextFires[Int(slot)])
+    }
+
+    /// The earliest due instant, `nil` when nothing is scheduled on the clock.
+    /// - Complexity: amortised O(log n) (stale entries are dropped on the way).
+    public var nextFireDate: Date? {
+        while let top = heap.min {
+            if isLive(top) { return Date(timeIntervalSince1970: top.fire) }
+            _ = heap.removeMin()
+        }
+        return nil
+    }
+
+    /// Adds a request, replacing a pending one with the same identifier, and
+    /// schedules its first fire after `now` (at `now` without a trigger).
+    /// - Parameter nextFire: a stored next fire (a restart): one before `now`
+    ///   was missed and follows the request's `MisfirePolicy`.
+    /// - Returns: the first fire, `nil` for location/push requests or a trigger that never fires.
+    /// - Complexity: O(log n) plus one next-fire computation.
+    @discardableResult
+    public func add(_ request: NotificationRequest, nextFire: Date? = nil) -> Date? {
+        removeRequest(withIdentifier: request.identifier)
+        var request = request
+        if request.added == nil { request.added = now }
+        let added = request.added!
+        var fire: Date?
+        if let trigger = request.trigger {
+            if let stored = nextFire {
+                if stored >= now {
+                    fire = stored
+                } else {
+                    switch request.misfirePolicy {
+                    case .fireOnceNow: fire = now
+                    case .skipToNext: fire = trigger.nextTriggerDate(after: now, addedAt: added, in: floatingZone)
+                    case .fireAll: fire = stored
+                    }
+                }
+            } else {
+                fire = trigger.nextTriggerDate(after: now, addedAt: added, in: floatingZone)
+            }
+            if fire == nil, trigger.isClockTrigger { return nil }
+        } else {
+            fire = nextFire.map { max($0, now) } ?? now
+        }
+        let slot: Int32
+        if let free = freeSlots.popLast() {
+            slot = free
+            requests[Int(slot)] = request
+            addedAt[Int(slot)] = added.timeIntervalSince1970
+            orders[Int(slot)] = nextOrder
+        } else {
+            slot = Int32(requests.count)
+            requests.append(request)
+            addedAt.append(added.timeIntervalSince1970)
+            orders.append(nextOrder)
+            nextFires.append(.infinity)
+            generations.append(0)
+        }
+        nextOrder += 1
+        slotByIdentifier[request.identifier] = slot
+        if let fire { schedule(slot: slot, at: fire.timeIntervalSince1970) }
+        return fire
+    }
+
+    /// Removes pending requests by identifier (unknown ones are ignored).
+    /// - Complexity: O(1) each; their heap entries go when they reach the top.
+    public func removePending(withIdentifiers identifiers: some Sequence<String>) {
+        for identifier in identifiers { removeRequest(withIdentifier: identifier) }
+    }
+
+    /// Removes every pending request.
+    public func removeAllPending() {
+        heap = Heap()
+        requests.removeAll()
+        addedAt.removeAll()
+        orders.removeAll()
+        nextFires.removeAll()
+        generations.removeAll()
+        freeSlots.removeAll()
+        slotByIdentifier.removeAll()
+    }
+
+    /// Fires every request due at or before `date`, in time order (ties: add
+    /// order), calling `deliver` for each, then sets `now` to `date`.
+    /// Repeating requests are rescheduled strictly after the instant they fired.
+    /// - Complexity: O(log n) plus one next-fire computation per fire.
+    public func advance(to date: Date, deliver: (Fire) throws -> Void) rethrows {
+        let limit = date.timeIntervalSince1970
+        while let top = heap.min, top.fire <= limit {
+            _ = heap.removeMin()
+            guard isLive(top) else { continue }
+            let slot = Int(top.slot)
+            let request = requests[slot]!
+            let fireDate = Date(timeIntervalSince1970: top.fire)
+            if fireDate > now { now = fireDate }
+            var next: Date?
+            if let trigger = request.trigger, trigger.repeats {
+                next = trigger.nextTriggerDate(after: fireDate, addedAt: Date(timeIntervalSince1970: addedAt[slot]),
+                                               in: floatingZone)
+            }
+            if let next {
+                schedule(slot: top.slot, at: next.timeIntervalSince1970)
+            } else {
+                release(slot: top.slot, identifier: request.identifier)
+            }
+            try deliver(Fire(request: request, date: fireDate, nextDate: next))
+        }
+        if date > now { now = date }
+    }
+
+    /// Counts fires due through `date` without building `Fire` values: the
+    /// benchmark's hot loop, same ordering and rescheduling as `advance`.
+    package func advanceCounting(to date: Date) -> Int {
+        var count = 0
+        advance(to: date) { _ in count += 1 }
+        return count
+    }
+
+    /// Delivers a pending location request that its region fired: drops it when
+    /// it does not repeat.
+    /// - Returns: the request, `nil` when no such request is pending.
+    public func fireEvent(identifier: String, at date: Date) -> NotificationRequest? {
+        guard let slot = slotByIdentifier[identifier], let request = requests[Int(slot)] else { return nil }
+        if !(request.trigger?.repeats ?? false) { release(slot: slot, identifier: identifier) }
+        return request
+    }
+
+    func schedule(slot: Int32, at fire: Double) {
+        nextFires[Int(slot)] = fire
+        heap.insert(Entry(fire: fire, order: orders[Int(slot)], slot: slot, generation: generations[Int(slot)]))
+    }
+
+    func isLive(_ entry: Entry) -> Bool {
+        generations[Int(entry.slot)] == entry.generation && nextFires[Int(entry.slot)] == entry.fire
+    }
+
+    func removeRequest(withIdentifier identifier: String) {
+        guard let slot = slotByIdentifier[identifier] else { return }
+        release(slot: slot, identifier: identifier)
+    }
+
+    func release(slot: Int32, identifier: String) {
+        slotByIdentifier[identifier] = nil
+        requests[Int(slot)] = nil
+        nextFires[Int(slot)] = .infinity
+        generations[Int(slot)] &+= 1
+        freeSlots.append(slot)
+    }
+}
+
+extension NotificationTrigger {
+    /// Whether the trigger fires on the clock (calendar, interval, recurrence).
+    var isClockTrigger: Bool {
+        switch self {
+        case .calendar, .timeInterval, .recurrence: return true
+        case .location, .push: return false
+        }
+    }
+}

@@ -1,0 +1,195 @@
+import Foundation
+import GRDB
+
+/// Embedded SQLite persistence for a center (GRDB): pending requests with their
+/// next fire, delivered notifications, categories and authorization settings.
+///
+/// Durability: WAL journal with `synchronous=NORMAL`, which survives a process
+/// killed at any instant (`kill -9`): a committed transaction is in the WAL file
+/// the moment `COMMIT` returns, and the OS keeps it. A delivery is one
+/// transaction (pending row removed or moved on, delivered row inserted), so a
+/// one-shot request is never both pending and delivered.
+public final class NotificationStore: Sendable {
+    /// A pending request as stored: its recipient and next fire.
+    public struct PendingRecord: Sendable {
+        public var request: NotificationRequest
+        public var recipient: String
+        /// `nil` for location/push requests that wait for an event.
+        public var nextFire: Date?
+
+        public init(request: NotificationRequest, recipient: String = "", nextFire: Date?) {
+            self.request = request
+            self.recipient = recipient
+            self.nextFire = nextFire
+        }
+    }
+
+    let database: DatabaseQueue
+
+    /// Opens (creating if needed) the store at `path`, or an in-memory one for `nil`.
+    /// - Throws: `InputFileError` when the file cannot be opened or is not a store.
+    public init(path: String?) throws {
+        do {
+            var configuration = Configuration()
+            configuration.prepareDatabase { db in
+                if db.configuration.readonly == false, path != nil {
+                    try db.execute(sql: "PRAGMA journal_mode=WAL")
+                    try db.execute(sql: "PRAGMA synchronous=NORMAL")
+                }
+            }
+            database = try path.map { try DatabaseQueue(path: $0, configuration: configuration) }
+                ?? DatabaseQueue(configuration: configuration)
+            try database.write { db in
+                try db.execute(sql: """
+                    CREATE TABLE IF NOT EXISTS pending(
+                        identifier TEXT PRIMARY KEY NOT NULL, recipient TEXT NOT NULL,
+                        next_fire REAL, json BLOB NOT NULL);
+                    CREATE TABLE IF NOT EXISTS delivered(
+                        id INTEGER PRIMARY KEY AUTOINCREMENT, identifier TEXT NOT NULL,
+                        recipient TEXT NOT NULL, date REAL NOT NULL, json BLOB NOT NULL);
+                    CREATE INDEX IF NOT EXISTS delivered_identifier ON delivered(identifier);
+                    CREATE TABLE IF NOT EXISTS categories(identifier TEXT PRIMARY KEY NOT NULL, json BLOB NOT NULL);
+                    CREATE TABLE IF NOT EXISTS authorization(
+                        recipient TEXT PRIMARY KEY NOT NULL, status TEXT NOT NULL, options INTEGER NOT NULL);
+                    """)
+            }
+        } catch {
+            throw InputFileError(path: path ?? ":memory:", reason: "cannot open the notification store: \(error)")
+        }
+    }
+
+    /// Saves (inserts or replaces) pending requests in one transaction. A
+    /// replaced request goes to the end of the add order, as a new add does.
+    /// - Complexity: O(n log n) in one transaction with one prepared statement.
+    public func savePending(_ records: some Sequence<PendingRecord>) throws {
+        let encoder = JSONEncoder()
+        try database.write { db in
+            let delete = try db.makeStatement(sql: "DELETE FROM pending WHERE identifier = ?")
+            let insert = try db.makeStatement(sql: "INSERT INTO pending(identifier, recipient, next_fire, json) VALUES (?, ?, ?, ?)")
+            for record in records {
+                try delete.execute(arguments: [record.request.identifier])
+                try insert.execute(arguments: [record.request.identifier, record.recipient,
+                                               record.nextFire?.timeIntervalSince1970, try encoder.encode(record.request)])
+            }
+        }
+    }
+
+    /// Removes pending requests by identifier.
+    public func removePending(identifiers: some Sequence<String>) throws {
+        try database.write { db in
+            let delete = try db.makeStatement(sql: "DELETE FROM pending WHERE identifier = ?")
+            for identifier in identifiers { try delete.execute(arguments: [identifier]) }
+        }
+    }
+
+    /// Removes every pending request.
+    public func removeAllPending() throws {
+        try database.write { db in try db.execute(sql: "DELETE FROM pending") }
+    }
+
+    /// Records one delivery atomically: the pending row is deleted (one-shot,
+    /// `nextFire == nil`) or moved to its next fire, and the delivered row inserted.
+    public func recordDelivery(_ notification: DeliveredNotification, nextFire: Date?) throws {
+        let json = try JSONEncoder().encode(notification.request)
+        try database.write { db in
+            if let nextFire {
+                try db.execute(sql: "UPDATE pending SET next_fire = ? WHERE identifier = ?",
+                               arguments: [nextFire.timeIntervalSince1970, notification.request.identifier])
+            } else {
+                try db.execute(sql: "DELETE FROM pending WHERE identifier = ?", arguments: [notification.request.identifier])
+            }
+            try db.execute(sql: "INSERT INTO delivered(identifier, recipient, date, json) VALUES (?, ?, ?, ?)",
+                           arguments: [notification.request.identifier, notification.recipient,
+                                       notification.date.timeIntervalSince1970, json])
+        }
+    }
+
+    /// The pending requests in the order they were added.
+    /// - Throws: `DataError` for a row that does not decode.
+    public func loadPending() throws -> [PendingRecord] {
+        try database.read { db in
+            var records: [PendingRecord] = []
+            let decoder = JSONDecoder()
+            let rows = try Row.fetchCursor(db, sql: "SELECT identifier, recipient, next_fire, json FROM pending ORDER BY rowid")
+            while let row = try rows.next() {
+                let json: Data = row[3]
+                let request: NotificationRequest
+                do { request = try decoder.decode(NotificationRequest.self, from: json) } catch {
+                    throw DataError("stored request '\(row[0] as String)' does not decode: \(error)")
+                }
+                let fire: Double? = row[2]
+                records.append(PendingRecord(request: request, recipient: row[1],
+                                             nextFire: fire.map { Date(timeIntervalSince1970: $0) }))
+            }
+            return records
+        }
+    }
+
+    /// How many pending rows the store holds.
+    public func pendingCount() throws -> Int {
+        try database.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM pending") ?? 0 }
+    }
+
+    /// Delivered notifications, oldest first.
+    public func loadDelivered() throws -> [DeliveredNotification] {
+        try database.read { db in
+            let decoder = JSONDecoder()
+            return try Row.fetchAll(db, sql: "SELECT recipient, date, json FROM delivered ORDER BY id").map { row in
+                DeliveredNotification(request: try decoder.decode(NotificationRequest.self, from: row[2] as Data),
+                                      date: Date(timeIntervalSince1970: row[1]), recipient: row[0])
+            }
+        }
+    }
+
+    /// Removes delivered notifications by identifier (`nil`: all of them).
+    public func removeDelivered(identifiers: [String]?) throws {
+        try database.write { db in
+            guard let identifiers else { return try db.execute(sql: "DELETE FROM delivered") }
+            let delete = try db.makeStatement(sql: "DELETE FROM delivered WHERE identifier = ?")
+            for identifier in identifiers { try delete.execute(arguments: [identifier]) }
+        }
+    }
+
+    /// Replaces the stored categories.
+    public func saveCategories(_ categories: [NotificationCategory]) throws {
+        let encoder = JSONEncoder()
+        try database.write { db in
+            try db.execute(sql: "DELETE FROM categories")
+            for category in categories {
+                try db.execute(sql: "INSERT INTO categories(identifier, json) VALUES (?, ?)",
+                               arguments: [category.identifier, try encoder.encode(category)])
+            }
+        }
+    }
+
+    /// The stored categories.
+    public func loadCategories() throws -> [NotificationCategory] {
+        try database.read { db in
+            let decoder = JSONDecoder()
+            return try Data.fetchAll(db, sql: "SELECT json FROM categories ORDER BY identifier").map {
+                try decoder.decode(NotificationCategory.self, from: $0)
+            }
+        }
+    }
+
+    /// Saves one recipient's authorization.
+    public func saveSettings(_ settings: NotificationSettings, for recipient: String) throws {
+        try database.write { db in
+            try db.execute(sql: "INSERT OR REPLACE INTO authorization(recipient, status, options) VALUES (?, ?, ?)",
+                           arguments: [recipient, settings.authorizationStatus.rawValue, settings.options.rawValue])
+        }
+    }
+
+    /// Every recipient's stored authorization.
+    public func loadSettings() throws -> [String: NotificationSettings] {
+        try database.read { db in
+            var result: [String: NotificationSettings] = [:]
+            for row in try Row.fetchAll(db, sql: "SELECT recipient, status, options FROM authorization") {
+                let status = AuthorizationStatus(rawValue: row[1]) ?? .notDetermined
+                result[row[0]] = NotificationSettings(authorizationStatus: status,
+                                                      options: AuthorizationOptions(rawValue: row[2]))
+            }
+            return result
+        }
+    }
+}
