@@ -1,0 +1,129 @@
+extension ICSCalendar {
+    /// The instances of one series whose start instant lies in [low, high),
+    /// unsorted: RRULE (through `RecurrenceRule.instances`), RDATE, minus EXDATE,
+    /// with RECURRENCE-ID overrides replacing or shifting (RANGE=THISANDFUTURE)
+    /// instances — an override is judged by its own start, so moving an instance
+    /// into or out of the window works. Cancelled instances are dropped.
+    /// - Complexity: O(instances in the widened window), capped by `maxInstances`.
+    func instances(of series: Series, startingFrom low: Int, before high: Int, warnings: inout [ICSWarning]) -> [ICSOccurrence] {
+        var result: [ICSOccurrence] = []
+        let single = Dictionary(series.overrides.filter { !$0.thisAndFuture }.map { ($0.recurrenceID!.instant, $0) }, uniquingKeysWith: { a, _ in a })
+        let futures = series.overrides.filter(\.thisAndFuture).sorted { $0.recurrenceID!.instant < $1.recurrenceID!.instant }
+        for event in series.overrides where !event.isCancelled && !event.thisAndFuture || (event.thisAndFuture && !event.isCancelled) {
+            let start = event.start.instant
+            if start >= low && start < high {
+                result.append(occurrence(event, at: event.start, recurrenceID: event.recurrenceID))
+            }
+        }
+        guard let master = series.master, !master.isCancelled else { return result }
+        let shift = futures.map { abs($0.start.instant - $0.recurrenceID!.instant) }.max() ?? 0
+        let searchLow = low - shift, searchHigh = high + shift
+        var keys: [(ICSTime, Int?)] = []
+        var count = 0
+        if let rule = master.rule {
+            let zone = master.start.zone
+            let lowerLocal = LocalDateTime(localSeconds: zone.localTime(atUTC: searchLow).localSeconds - 2 * 86_400)
+            for local in rule.instances(startingAt: master.start.local, in: zone, from: lowerLocal) {
+                let time = ICSTime(local: local, zone: zone, isDate: master.start.isDate)
+                if time.instant >= searchHigh { break }
+                count += 1
+                if count > maxInstances {
+                    warnings.append(ICSWarning(message: "UID \(master.uid): more than \(maxInstances) instances in the window; the rest are skipped (raise --max-instances)",
+                                               location: InputLocation(file: file, line: master.line)))
+                    break
+                }
+                keys.append((time, nil))
+            }
+        } else {
+            keys.append((master.start, nil))
+        }
+        for rdate in master.recurrenceDates { keys.append((rdate.start, rdate.end)) }
+        var seen = Set<Int>()
+        for (time, periodEnd) in keys {
+            let key = time.instant
+            guard seen.insert(key).inserted, !master.exceptionInstants.contains(key), single[key] == nil else { continue }
+            if let future = futures.last(where: { $0.recurrenceID!.instant <= key }) {
+                if future.recurrenceID!.instant == key { continue } // the override itself, listed above
+                let delta = future.start.instant - future.recurrenceID!.instant
+                let moved = ICSTime(local: time.zone.localTime(atUTC: key + delta), zone: time.zone, isDate: time.isDate)
+                let start = time.isDate ? ICSTime(local: LocalDateTime(localSeconds: time.local.localSeconds + delta), zone: time.zone, isDate: true) : moved
+                guard start.instant >= low && start.instant < high, !future.isCancelled else { continue }
+                result.append(occurrence(future, at: start, recurrenceID: nil, uid: master.uid))
+                continue
+            }
+            guard key >= low && key < high else { continue }
+            var item = occurrence(master, at: time, recurrenceID: nil)
+            if let periodEnd { item.end = ICSTime(local: time.zone.localTime(atUTC: periodEnd), zone: time.zone, isDate: false) }
+            result.append(item)
+        }
+        return result
+    }
+
+    private func occurrence(_ event: ICSEvent, at start: ICSTime, recurrenceID: ICSTime?, uid: String? = nil) -> ICSOccurrence {
+        ICSOccurrence(uid: uid ?? event.uid, summary: event.summary, description: event.description, start: start,
+                      end: event.end(startingAt: start), recurrenceID: recurrenceID, alarms: event.alarms)
+    }
+
+    /// The longest instance of a series, in seconds (for widening windows).
+    private func maxLength(_ series: Series) -> Int {
+        ([series.master].compactMap { $0 } + series.overrides).map { $0.length.approximateSeconds + 2 * 86_400 }.max() ?? 0
+    }
+
+    /// Occurrences overlapping [from, to) (an all-day or zero-length one: starting
+    /// in it), sorted by start, then UID.
+    public func occurrences(from: Int, to: Int, warnings: inout [ICSWarning]) -> [ICSOccurrence] {
+        var result: [ICSOccurrence] = []
+        for series in series {
+            for item in instances(of: series, startingFrom: from - maxLength(series), before: to, warnings: &warnings) {
+                let start = item.startInstant, end = item.endInstant
+                let listed = item.isAllDay || end == start ? (start >= from && start < to) : (start < to && end > from)
+                if listed { result.append(item) }
+            }
+        }
+        return result.sorted { ($0.startInstant, $0.uid) < ($1.startInstant, $1.uid) }
+    }
+
+    /// Every alarm firing in [from, to), sorted by time, then UID.
+    public func alarmFirings(from: Int, to: Int, warnings: inout [ICSWarning]) -> [ICSAlarmFiring] {
+        var result: [ICSAlarmFiring] = []
+        var absoluteSeen = Set<String>()
+        for series in series {
+            let events = [series.master].compactMap { $0 } + series.overrides
+            let length = maxLength(series)
+            let bounds = events.flatMap(\.alarms).compactMap { $0.offsetBounds(maxLength: length) }
+            let hasAbsolute = events.flatMap(\.alarms).contains { if case .absolute = $0.trigger { true } else { false } }
+            guard !bounds.isEmpty || hasAbsolute else { continue }
+            var low = from - (bounds.map(\.high).max() ?? 0), high = to - (bounds.map(\.low).min() ?? 0)
+            if hasAbsolute { low = min(low, events.map(\.start.instant).min()!); high = max(high, low + 1) }
+            for item in instances(of: series, startingFrom: low, before: high, warnings: &warnings) {
+                for alarm in item.alarms {
+                    if case .absolute = alarm.trigger {
+                        // An absolute trigger fires once, not per instance (§3.8.6.3).
+                        guard absoluteSeen.insert("\(item.uid)\u{0}\(alarm.index)").inserted else { continue }
+                    }
+                    for time in alarm.firings(start: item.start, end: item.end) where time >= from && time < to {
+                        result.append(ICSAlarmFiring(time: time, occurrence: item, alarm: alarm))
+                    }
+                }
+            }
+        }
+        return result.sorted { ($0.time, $0.occurrence.uid) < ($1.time, $1.occurrence.uid) }
+    }
+
+    /// Notification requests for [from, to): one per alarm firing, and one at the
+    /// start of each occurrence without alarms.
+    public func notificationRequests(from: Int, to: Int, warnings: inout [ICSWarning]) -> [ICSImportedRequest] {
+        var result: [ICSImportedRequest] = []
+        for firing in alarmFirings(from: from, to: to, warnings: &warnings) {
+            let item = firing.occurrence
+            result.append(ICSImportedRequest(identifier: "\(item.uid)/\(RFC3339.string(epochSeconds: item.startInstant))/alarm-\(firing.alarm.index)",
+                                             title: item.summary, body: firing.alarm.description.isEmpty ? item.description : firing.alarm.description,
+                                             fireTime: firing.time))
+        }
+        for item in occurrences(from: from, to: to, warnings: &warnings) where item.alarms.isEmpty && item.startInstant >= from {
+            result.append(ICSImportedRequest(identifier: "\(item.uid)/\(RFC3339.string(epochSeconds: item.startInstant))",
+                                             title: item.summary, body: item.description, fireTime: item.startInstant))
+        }
+        return result.sorted { ($0.fireTime, $0.identifier) < ($1.fireTime, $1.identifier) }
+    }
+}

@@ -1,0 +1,7 @@
+/// Something in a calendar that was handled but deserves a look (a rule with no
+/// instance, an expansion cut at `maxInstances`), with where it is.
+public struct ICSWarning: Sendable, Hashable, CustomStringConvertible {
+    public var message: String
+    public var location: InputLocation
+    public var description: String { "\(location): \(message)" }
+}

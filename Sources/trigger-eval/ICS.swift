@@ -1,0 +1,116 @@
+import ArgumentParser
+import Foundation
+import TriggerEngine
+
+/// `trigger-eval ics`: occurrences, alarm firings or notification requests of an
+/// iCalendar file over a window (`shared/spec/cli.md`).
+struct ICS: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "ics",
+        abstract: "Occurrences, alarms or notification requests of an iCalendar file.",
+        discussion: """
+            trigger-eval ics calendar.ics --from 2026-01-01T00:00:00Z --to 2027-01-01T00:00:00Z
+            trigger-eval ics calendar.ics --from 2026-01-01T00:00:00Z --to 2026-02-01T00:00:00Z --alarms
+            trigger-eval ics calendar.ics --from 2026-01-01T00:00:00Z --to 2026-02-01T00:00:00Z --import
+            """
+    )
+
+    @Argument(help: "The .ics file ('-' for stdin).")
+    var file: String
+
+    @Option(help: "Window start, RFC 3339.")
+    var from: String
+
+    @Option(help: "Window end (exclusive), RFC 3339.")
+    var to: String
+
+    @Option(help: "IANA zone of floating times when the file has no X-WR-TIMEZONE (default UTC).")
+    var tz: String?
+
+    @Flag(help: "List alarm firings instead of occurrences.")
+    var alarms = false
+
+    @Flag(name: .customLong("import"), help: "Write notification requests (JSON, one a line) instead of occurrences.")
+    var importRequests = false
+
+    @Option(help: "Most instances generated per event before a warning.")
+    var maxInstances = 100_000
+
+    @Option(name: .shortAndLong, help: "Write to this file instead of standard output.")
+    var output: String?
+
+    func validate() throws {
+        if alarms && importRequests { throw ValidationError("--alarms and --import exclude each other") }
+        if maxInstances < 1 { throw ValidationError("--max-instances must be at least 1") }
+        guard let start = RFC3339.date(from: from) else { throw ValidationError("--from: not an RFC 3339 instant: \(from)") }
+        guard let end = RFC3339.date(from: to) else { throw ValidationError("--to: not an RFC 3339 instant: \(to)") }
+        if end < start { throw ValidationError("--to is before --from") }
+    }
+
+    func run() async throws {
+        let low = Int(RFC3339.date(from: from)!.timeIntervalSince1970.rounded(.down))
+        let high = Int(RFC3339.date(from: to)!.timeIntervalSince1970.rounded(.up))
+        var calendar = try ICSCalendar.load(path: file, floatingZone: try tz.map { name throws(DataError) in try ZoneRules.named(name) } ?? .utc)
+        calendar.maxInstances = maxInstances
+        var warnings: [ICSWarning] = []
+        var lines: [String] = []
+        if alarms {
+            lines = calendar.alarmFirings(from: low, to: high, warnings: &warnings).map(Self.line(for:))
+        } else if importRequests {
+            lines = calendar.notificationRequests(from: low, to: high, warnings: &warnings).map(Self.line(for:))
+        } else {
+            lines = calendar.occurrences(from: low, to: high, warnings: &warnings).map(Self.line(for:))
+        }
+        for warning in warnings { Diagnostics.warn(warning.description) }
+        try await OutputSink.writing(to: output) { sink in
+            for line in lines { try sink.writeLine(line) }
+        }
+    }
+
+    /// `YYYY-MM-DD` for a date, RFC 3339 with the zone's offset otherwise.
+    static func text(_ time: ICSTime) -> String {
+        if time.isDate {
+            let fields = time.local.fields
+            return String(format: "%04d-%02d-%02d", fields.year, fields.month, fields.day)
+        }
+        let instant = time.instant
+        return RFC3339.string(epochSeconds: instant, utcOffset: time.zone.offset(atUTC: instant))
+    }
+
+    static func line(for item: ICSOccurrence) -> String {
+        var line = "{\"uid\":\(ICSJSON.quote(item.uid)),\"summary\":\(ICSJSON.quote(item.summary)),\"start\":\"\(text(item.start))\",\"end\":\"\(text(item.end))\",\"all_day\":\(item.isAllDay)"
+        if let recurrenceID = item.recurrenceID { line += ",\"recurrence_id\":\"\(text(recurrenceID))\"" }
+        return line + "}"
+    }
+
+    static func line(for firing: ICSAlarmFiring) -> String {
+        "{\"uid\":\(ICSJSON.quote(firing.occurrence.uid)),\"alarm\":\"\(RFC3339.string(epochSeconds: firing.time))\",\"start\":\"\(text(firing.occurrence.start))\",\"action\":\(ICSJSON.quote(firing.alarm.action)),\"description\":\(ICSJSON.quote(firing.alarm.description))}"
+    }
+
+    /// The request JSON of the contract: a one-shot calendar trigger with every
+    /// date component, in UTC.
+    static func line(for request: ICSImportedRequest) -> String {
+        let fields = ZoneRules.utc.localTime(atUTC: request.fireTime).fields
+        let matching = "{\"year\":\(fields.year),\"month\":\(fields.month),\"day\":\(fields.day),\"hour\":\(fields.hour),\"minute\":\(fields.minute),\"second\":\(fields.second)}"
+        return "{\"identifier\":\(ICSJSON.quote(request.identifier)),\"content\":{\"title\":\(ICSJSON.quote(request.title)),\"body\":\(ICSJSON.quote(request.body))},\"trigger\":{\"calendar\":{\"dateMatching\":\(matching),\"repeats\":false,\"timeZone\":\"UTC\"}}}"
+    }
+}
+
+/// JSON string literals for hand-built output lines.
+enum ICSJSON {
+    static func quote(_ text: String) -> String {
+        var result = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\t": result += "\\t"
+            case _ where scalar.value < 0x20: result += String(format: "\\u%04x", scalar.value)
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result + "\""
+    }
+}
