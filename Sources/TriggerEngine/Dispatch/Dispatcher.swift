@@ -101,7 +101,9 @@ public final class Dispatcher {
         if request.added == nil { request.added = now }
         let added = request.added!
         var fire: Date?
-        if let trigger = request.trigger {
+        if let trigger = request.trigger, !trigger.isClockTrigger {
+            fire = nil
+        } else if let trigger = request.trigger {
             if let stored = nextFire {
                 if stored >= now {
                     fire = stored

@@ -87,20 +87,24 @@ public final class NotificationStore: Sendable {
         try database.write { db in try db.execute(sql: "DELETE FROM pending") }
     }
 
-    /// Records one delivery atomically: the pending row is deleted (one-shot,
-    /// `nextFire == nil`) or moved to its next fire, and the delivered row inserted.
-    public func recordDelivery(_ notification: DeliveredNotification, nextFire: Date?) throws {
-        let json = try JSONEncoder().encode(notification.request)
+    /// Records one fire atomically: the pending row is deleted (one-shot) or
+    /// moved to its next fire (`keepPending`), and the delivered row, if any
+    /// (a denied recipient gets none), inserted, all in one transaction.
+    /// - Parameter pending: whether the request has a pending row (a push has not).
+    public func recordFire(identifier: String, delivered notification: DeliveredNotification?, pending: Bool = true,
+                           keepPending: Bool, nextFire: Date?) throws {
+        let json = try notification.map { try JSONEncoder().encode($0.request) }
         try database.write { db in
-            if let nextFire {
+            if pending && keepPending {
                 try db.execute(sql: "UPDATE pending SET next_fire = ? WHERE identifier = ?",
-                               arguments: [nextFire.timeIntervalSince1970, notification.request.identifier])
-            } else {
-                try db.execute(sql: "DELETE FROM pending WHERE identifier = ?", arguments: [notification.request.identifier])
+                               arguments: [nextFire?.timeIntervalSince1970, identifier])
+            } else if pending {
+                try db.execute(sql: "DELETE FROM pending WHERE identifier = ?", arguments: [identifier])
             }
-            try db.execute(sql: "INSERT INTO delivered(identifier, recipient, date, json) VALUES (?, ?, ?, ?)",
-                           arguments: [notification.request.identifier, notification.recipient,
-                                       notification.date.timeIntervalSince1970, json])
+            if let notification, let json {
+                try db.execute(sql: "INSERT INTO delivered(identifier, recipient, date, json) VALUES (?, ?, ?, ?)",
+                               arguments: [identifier, notification.recipient, notification.date.timeIntervalSince1970, json])
+            }
         }
     }
 
