@@ -5,6 +5,7 @@ extension TriggerEval {
     static let allSubcommands: [any ParsableCommand.Type] = [
         Next.self,
         Geofence.self,
+        Simulate.self,
         ICS.self,
         Bench.self,
     ]

@@ -2,7 +2,7 @@
 /// `textInput` set, `UNTextInputNotificationAction`.
 public struct NotificationAction: Sendable, Codable, Hashable {
     /// `UNNotificationActionOptions`.
-    public struct Options: OptionSet, Sendable, Codable, Hashable {
+    public struct Options: OptionSet, Sendable, Hashable {
         public let rawValue: Int
         public init(rawValue: Int) { self.rawValue = rawValue }
         public static let authenticationRequired = Options(rawValue: 1 << 0)
@@ -30,5 +30,15 @@ public struct NotificationAction: Sendable, Codable, Hashable {
         self.title = title
         self.options = options
         self.textInput = textInput
+    }
+
+    enum CodingKeys: String, CodingKey { case identifier, title, options, textInput }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(identifier: try c.decode(String.self, forKey: .identifier),
+                  title: try c.decodeIfPresent(String.self, forKey: .title) ?? "",
+                  options: try c.decodeIfPresent(Options.self, forKey: .options) ?? [],
+                  textInput: try c.decodeIfPresent(TextInput.self, forKey: .textInput))
     }
 }

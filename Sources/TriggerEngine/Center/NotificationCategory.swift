@@ -1,7 +1,7 @@
 /// A kind of notification and the actions it offers: `UNNotificationCategory`.
 public struct NotificationCategory: Sendable, Codable, Hashable {
     /// `UNNotificationCategoryOptions`.
-    public struct Options: OptionSet, Sendable, Codable, Hashable {
+    public struct Options: OptionSet, Sendable, Hashable {
         public let rawValue: Int
         public init(rawValue: Int) { self.rawValue = rawValue }
         /// Deliver dismiss actions to the delegate.
