@@ -13,5 +13,7 @@ extension Bench {
     /// Every benchmark, one line each.
     static let allBenchmarks: [any ParsableCommand.Type] = [
         BenchGeofence.self,
+        BenchDispatch.self,
+        BenchICS.self,
     ]
 }

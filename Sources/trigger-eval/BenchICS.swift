@@ -1,0 +1,167 @@
+import ArgumentParser
+import Foundation
+import TriggerEngine
+
+/// `trigger-eval bench ics`: a generated calendar (single events, weekly and
+/// monthly rules, EXDATEs, overrides, alarms) expanded over two years by
+/// `ICSCalendar` and by python's recurring-ical-events on the same file, checking
+/// both list the same occurrences (count and a hash of the sorted (uid, start)).
+struct BenchICS: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "ics",
+        abstract: "Calendar expansion (load + occurrences) against recurring-ical-events (same file, one run)."
+    )
+
+    @Option(help: "Events to generate.")
+    var events = 5_000
+
+    @Option(help: "Timed runs of each contender; the median is reported.")
+    var runs = 3
+
+    @Option(help: "Seed of the generated calendar.")
+    var seed: UInt64 = 42
+
+    @Flag(help: "Skip the recurring-ical-events peer.")
+    var noPeer = false
+
+    @Option(help: "Keep the generated calendar at this path instead of deleting it.")
+    var keep: String?
+
+    /// 2026-01-01T00:00:00Z and 2028-01-01T00:00:00Z.
+    static let from = 1_767_225_600
+    static let to = 1_830_297_600
+
+    func run() throws {
+        let path = keep ?? FileManager.default.temporaryDirectory.appendingPathComponent("bench-ics-\(getpid()).ics").path
+        defer { if keep == nil { try? FileManager.default.removeItem(atPath: path) } }
+        let text = generate()
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        print("trigger-eval bench ics: \(events) events (\(text.utf8.count / 1024) KiB), 2026-01-01 … 2028-01-01, medians of \(runs) runs")
+        print("ours = ICSCalendar.load + occurrences(from:to:); peer = icalendar.Calendar.from_ical + recurring_ical_events.of(…).between(…)")
+        var times: [Double] = []
+        var lines: [String] = []
+        for _ in 0..<runs {
+            let began = DispatchTime.now().uptimeNanoseconds
+            let calendar = try ICSCalendar.load(path: path)
+            var warnings: [ICSWarning] = []
+            let items = calendar.occurrences(from: Self.from, to: Self.to, warnings: &warnings)
+            times.append(Double(DispatchTime.now().uptimeNanoseconds - began) / 1e9)
+            lines = items.map { item in
+                let start = item.isAllDay ? ICS.text(item.start) : String(item.startInstant)
+                return "\(item.uid)|\(start)"
+            }
+        }
+        lines.sort { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        let hash = Self.fnv1a(lines)
+        let ours = median(times)
+        print(String(format: "  ours      median %.4f s (%@)   %d occurrences, hash %016llx", ours,
+                     times.map { String(format: "%.4f", $0) }.joined(separator: ", "), lines.count, hash))
+        guard !noPeer, let peer = peer(path: path) else { return }
+        let theirs = median(peer.seconds)
+        print(String(format: "  peer      median %.4f s (%@)   %d occurrences, hash %@ (recurring-ical-events %@)", theirs,
+                     peer.seconds.map { String(format: "%.4f", $0) }.joined(separator: ", "), peer.count, peer.hash, peer.version))
+        let same = peer.count == lines.count && peer.hash == String(format: "%016llx", hash)
+        print(same ? "  same occurrences: yes" : "  same occurrences: NO (count or hash differ)")
+        print(String(format: "  ours/peer %.1f×", theirs / ours))
+        if !same { throw ExitCode(70) }
+    }
+
+    static func fnv1a(_ lines: [String]) -> UInt64 {
+        var value: UInt64 = 0xCBF2_9CE4_8422_2325
+        for line in lines {
+            for byte in line.utf8 + [0x0A] {
+                value ^= UInt64(byte)
+                value = value &* 0x100_0000_01B3
+            }
+        }
+        return value
+    }
+
+    private func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
+
+    /// The generated calendar: 40 % single events (some all-day), 35 % weekly
+    /// rules (some with COUNT, EXDATE, an override), 25 % monthly rules; a third
+    /// carry an alarm; zones UTC, Europe/Berlin and America/New_York (IANA TZIDs).
+    func generate() -> String {
+        var random = BenchRandom(seed: seed)
+        func pick(_ bound: Int) -> Int { Int(random.next() % UInt64(bound)) }
+        let zones = ["Europe/Berlin", "America/New_York"]
+        var text = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//TriggerEngine//bench ics//EN\r\n"
+        func stamp(_ day: Int, _ minutes: Int) -> String {
+            let fields = LocalDateTime(localSeconds: day * 86_400 + minutes * 60).fields
+            return String(format: "%04d%02d%02dT%02d%02d00", fields.year, fields.month, fields.day, fields.hour, fields.minute)
+        }
+        let firstDay = 20_089 // 2025-01-01
+        for index in 0..<events {
+            let kind = pick(100)
+            let day = firstDay + pick(900)
+            let minutes = (7 + pick(12)) * 60 + 15 * pick(4)
+            let zone = zones[pick(2)]
+            text += "BEGIN:VEVENT\r\nUID:ev-\(index)@bench\r\nDTSTAMP:20260101T000000Z\r\nSUMMARY:Event \(index)\r\n"
+            var override: String?
+            if kind < 8 {
+                let fields = LocalDateTime(localSeconds: day * 86_400).fields
+                text += String(format: "DTSTART;VALUE=DATE:%04d%02d%02d\r\n", fields.year, fields.month, fields.day)
+            } else if kind < 40 {
+                text += "DTSTART:\(stamp(day, minutes))Z\r\nDURATION:PT\(30 * (1 + pick(4)))M\r\n"
+            } else {
+                text += "DTSTART;TZID=\(zone):\(stamp(day, minutes))\r\nDTEND;TZID=\(zone):\(stamp(day, minutes + 45))\r\n"
+                if kind < 75 {
+                    let weekday = ["MO", "TU", "WE", "TH", "FR"][pick(5)]
+                    let weekdayOfStart = ["TH", "FR", "SA", "SU", "MO", "TU", "WE"][((day % 7) + 7) % 7]
+                    text += "RRULE:FREQ=WEEKLY;BYDAY=\(weekdayOfStart == weekday ? weekday : "\(weekdayOfStart),\(weekday)")" + (pick(3) == 0 ? ";COUNT=\(10 + pick(60))" : "") + "\r\n"
+                    if pick(2) == 0 { text += "EXDATE;TZID=\(zone):\(stamp(day + 7 * (1 + pick(20)), minutes))\r\n" }
+                    if pick(3) == 0 {
+                        let moved = day + 7 * (1 + pick(30))
+                        override = "BEGIN:VEVENT\r\nUID:ev-\(index)@bench\r\nDTSTAMP:20260101T000000Z\r\nSUMMARY:Event \(index) moved\r\n"
+                            + "RECURRENCE-ID;TZID=\(zone):\(stamp(moved, minutes))\r\nDTSTART;TZID=\(zone):\(stamp(moved + 1, minutes + 120))\r\n"
+                            + "DTEND;TZID=\(zone):\(stamp(moved + 1, minutes + 150))\r\nEND:VEVENT\r\n"
+                    }
+                } else {
+                    let fields = LocalDateTime(localSeconds: day * 86_400).fields
+                    text += pick(2) == 0 ? "RRULE:FREQ=MONTHLY;BYMONTHDAY=\(fields.day)\r\n"
+                                         : "RRULE:FREQ=MONTHLY;INTERVAL=\(1 + pick(2))" + (pick(2) == 0 ? ";UNTIL=20271001T000000Z" : "") + "\r\n"
+                }
+            }
+            if pick(3) == 0 { text += "BEGIN:VALARM\r\nACTION:DISPLAY\r\nDESCRIPTION:Reminder\r\nTRIGGER:-PT15M\r\nEND:VALARM\r\n" }
+            text += "END:VEVENT\r\n"
+            if let override { text += override }
+        }
+        return text + "END:VCALENDAR\r\n"
+    }
+
+    /// Runs `scripts/bench-ics-peer.py`; `nil` (with a message) when python3 or
+    /// recurring-ical-events is missing.
+    private func peer(path: String) -> (seconds: [Double], count: Int, hash: String, version: String)? {
+        let script = ["scripts/bench-ics-peer.py",
+                      URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+                        .appendingPathComponent("../../../scripts/bench-ics-peer.py").path]
+            .first { FileManager.default.fileExists(atPath: $0) }
+        guard let script else {
+            print("  peer      skipped: scripts/bench-ics-peer.py not found (run from the repository root)")
+            return nil
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", script, path, String(Self.from), String(Self.to), String(runs)]
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        do { try process.run() } catch {
+            print("  peer      skipped: cannot run python3 (\(error))")
+            return nil
+        }
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        let errors = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        guard process.terminationStatus == 0,
+              let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+              let seconds = object["seconds"] as? [Double], !seconds.isEmpty else {
+            let reason = errors.contains("No module named") ? "recurring-ical-events is not installed (scripts/bootstrap --bench)"
+                                                            : errors.split(separator: "\n").last.map(String.init) ?? "failed"
+            print("  peer      skipped: \(reason)")
+            return nil
+        }
+        return (seconds, object["count"] as? Int ?? -1, object["hash"] as? String ?? "?", object["version"] as? String ?? "?")
+    }
+}
