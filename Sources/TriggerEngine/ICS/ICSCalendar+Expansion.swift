@@ -7,15 +7,27 @@ extension ICSCalendar {
     /// - Complexity: O(instances in the widened window), capped by `maxInstances`.
     func instances(of series: Series, startingFrom low: Int, before high: Int, warnings: inout [ICSWarning]) -> [ICSOccurrence] {
         var result: [ICSOccurrence] = []
+        instances(of: series, startingFrom: low, before: high, into: &result, where: { _ in true }, warnings: &warnings)
+        return result
+    }
+
+    /// As `instances(of:startingFrom:before:warnings:)`, appending to `result`
+    /// those that pass `keep` (no intermediate array per series).
+    func instances(of series: Series, startingFrom low: Int, before high: Int, into result: inout [ICSOccurrence],
+                   where keep: (ICSOccurrence) -> Bool, warnings: inout [ICSWarning]) {
+        let first = result.count
         let single = Dictionary(series.overrides.filter { !$0.thisAndFuture }.map { ($0.recurrenceID!.instant, $0) }, uniquingKeysWith: { a, _ in a })
         let futures = series.overrides.filter(\.thisAndFuture).sorted { $0.recurrenceID!.instant < $1.recurrenceID!.instant }
-        for event in series.overrides where !event.isCancelled && !event.thisAndFuture || (event.thisAndFuture && !event.isCancelled) {
+        for event in series.overrides where !event.isCancelled {
             let start = event.start.instant
             if start >= low && start < high {
-                result.append(occurrence(event, at: event.start, recurrenceID: event.recurrenceID))
+                let item = occurrence(event, at: event.start, recurrenceID: event.recurrenceID)
+                if keep(item) { result.append(item) }
             }
         }
-        guard let master = series.master, !master.isCancelled else { return result }
+        guard let master = series.master, !master.isCancelled else { return }
+        // An override of an instance the master excludes (EXDATE) stays deleted.
+        result[first...].removeAll { $0.recurrenceID.map { master.exceptionInstants.contains($0.instant) } ?? false }
         let shift = futures.map { abs($0.start.instant - $0.recurrenceID!.instant) }.max() ?? 0
         let searchLow = low - shift, searchHigh = high + shift
         var keys: [(ICSTime, Int?)] = []
@@ -48,15 +60,15 @@ extension ICSCalendar {
                 let moved = ICSTime(local: time.zone.localTime(atUTC: key + delta), zone: time.zone, isDate: time.isDate)
                 let start = time.isDate ? ICSTime(local: LocalDateTime(localSeconds: time.local.localSeconds + delta), zone: time.zone, isDate: true) : moved
                 guard start.instant >= low && start.instant < high, !future.isCancelled else { continue }
-                result.append(occurrence(future, at: start, recurrenceID: nil, uid: master.uid))
+                let item = occurrence(future, at: start, recurrenceID: nil, uid: master.uid)
+                if keep(item) { result.append(item) }
                 continue
             }
             guard key >= low && key < high else { continue }
             var item = occurrence(master, at: time, recurrenceID: nil)
             if let periodEnd { item.end = ICSTime(local: time.zone.localTime(atUTC: periodEnd), zone: time.zone, isDate: false) }
-            result.append(item)
+            if keep(item) { result.append(item) }
         }
-        return result
     }
 
     private func occurrence(_ event: ICSEvent, at start: ICSTime, recurrenceID: ICSTime?, uid: String? = nil) -> ICSOccurrence {
@@ -74,13 +86,12 @@ extension ICSCalendar {
     public func occurrences(from: Int, to: Int, warnings: inout [ICSWarning]) -> [ICSOccurrence] {
         var result: [ICSOccurrence] = []
         for series in series {
-            for item in instances(of: series, startingFrom: from - maxLength(series), before: to, warnings: &warnings) {
+            instances(of: series, startingFrom: from - maxLength(series), before: to, into: &result, where: { item in
                 let start = item.startInstant, end = item.endInstant
-                let listed = item.isAllDay || end == start ? (start >= from && start < to) : (start < to && end > from)
-                if listed { result.append(item) }
-            }
+                return item.isAllDay || end == start ? (start >= from && start < to) : (start < to && end > from)
+            }, warnings: &warnings)
         }
-        return result.sorted { ($0.startInstant, $0.uid) < ($1.startInstant, $1.uid) }
+        return result.sortedByIndex { $0.startInstant != $1.startInstant ? $0.startInstant < $1.startInstant : $0.uid < $1.uid }
     }
 
     /// Every alarm firing in [from, to), sorted by time, then UID.
@@ -107,7 +118,7 @@ extension ICSCalendar {
                 }
             }
         }
-        return result.sorted { ($0.time, $0.occurrence.uid) < ($1.time, $1.occurrence.uid) }
+        return result.sortedByIndex { $0.time != $1.time ? $0.time < $1.time : $0.occurrence.uid < $1.occurrence.uid }
     }
 
     /// Notification requests for [from, to): one per alarm firing, and one at the

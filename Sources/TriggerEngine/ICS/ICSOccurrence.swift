@@ -4,15 +4,38 @@ public struct ICSOccurrence: Sendable {
     public var uid: String
     public var summary: String
     public var description: String
-    public var start: ICSTime
-    public var end: ICSTime
+    public var start: ICSTime { didSet { startInstant = start.instant } }
+    public var end: ICSTime { didSet { endInstant = end.instant } }
     /// Set on overridden instances: the RECURRENCE-ID they replace.
     public var recurrenceID: ICSTime?
     public var alarms: [ICSAlarm]
     /// Whether this is an all-day (DATE) instance.
     public var isAllDay: Bool { start.isDate }
-    public var startInstant: Int { start.instant }
-    public var endInstant: Int { end.instant }
+    /// `start.instant` and `end.instant`, kept so that sorting does not resolve zones again.
+    public private(set) var startInstant: Int
+    public private(set) var endInstant: Int
+
+    public init(uid: String, summary: String, description: String, start: ICSTime, end: ICSTime,
+                recurrenceID: ICSTime?, alarms: [ICSAlarm]) {
+        self.uid = uid
+        self.summary = summary
+        self.description = description
+        self.start = start
+        self.end = end
+        self.recurrenceID = recurrenceID
+        self.alarms = alarms
+        startInstant = start.instant
+        endInstant = end.instant
+    }
+}
+
+extension Array {
+    /// The elements in the order of `areInIncreasingOrder`, moving each element
+    /// once (sorting indices, not the large values themselves).
+    func sortedByIndex(_ areInIncreasingOrder: (Element, Element) -> Bool) -> [Element] {
+        let order = indices.sorted { areInIncreasingOrder(self[$0], self[$1]) }
+        return order.map { self[$0] }
+    }
 }
 
 /// One firing of an alarm.
