@@ -1,0 +1,116 @@
+import Foundation
+import Testing
+@testable import TriggerEngine
+
+@Suite("Dispatcher")
+struct DispatcherTests {
+    static let start = Date(timeIntervalSince1970: 1_767_225_600) // 2026-01-01T00:00:00Z
+
+    static func calendar(_ components: DateComponents, repeats: Bool = true) throws -> NotificationTrigger {
+        .calendar(try CalendarTrigger(dateMatching: components, repeats: repeats))
+    }
+
+    static func request(_ id: String, _ trigger: NotificationTrigger?, misfire: MisfirePolicy = .fireOnceNow) -> NotificationRequest {
+        NotificationRequest(identifier: id, content: NotificationContent(title: id), trigger: trigger, misfirePolicy: misfire)
+    }
+
+    /// Oracle: each request's own fire list from its trigger's fire-date sequence,
+    /// merged by (time, add order) — no heap, no rescheduling bookkeeping.
+    @Test func firesMatchMergedPerTriggerListsForSeededRequests() throws {
+        var random = SplitMix64(seed: 2026)
+        let zone = try ZoneRules.named("America/New_York")
+        let end = Self.start.addingTimeInterval(20 * 86_400)
+        var requests: [NotificationRequest] = []
+        for index in 0..<300 {
+            let trigger: NotificationTrigger
+            switch random.next() % 4 {
+            case 0: trigger = try Self.calendar(DateComponents(hour: Int(random.next() % 24), minute: Int(random.next() % 4) * 15))
+            case 1: trigger = try Self.calendar(DateComponents(minute: Int(random.next() % 60), second: 0), repeats: random.next() % 2 == 0)
+            case 2: trigger = .timeInterval(try TimeIntervalTrigger(timeInterval: Double(60 * (1 + random.next() % 3000)), repeats: random.next() % 2 == 0))
+            default:
+                let source = RecurrenceTriggerSource(rrule: "FREQ=DAILY;BYHOUR=\(random.next() % 24);COUNT=\(1 + random.next() % 30)",
+                                                     dtstart: "2026-01-01T00:30:00", tz: "Europe/Berlin")
+                trigger = .recurrence(try source.trigger(), source: source)
+            }
+            requests.append(Self.request("r\(index)", trigger))
+        }
+        // Replace a few, remove a few: the oracle sees only the final set, replacements last in add order.
+        let dispatcher = Dispatcher(now: Self.start, floatingZone: zone)
+        for request in requests { dispatcher.add(request) }
+        var final = requests
+        for index in stride(from: 0, to: 300, by: 37) {
+            let replacement = Self.request("r\(index)", .timeInterval(try TimeIntervalTrigger(timeInterval: 7_200, repeats: true)))
+            dispatcher.add(replacement)
+            final.removeAll { $0.identifier == "r\(index)" }
+            final.append(replacement)
+        }
+        let removed = (0..<300).filter { $0 % 41 == 5 }.map { "r\($0)" }
+        dispatcher.removePending(withIdentifiers: removed)
+        final.removeAll { removed.contains($0.identifier) }
+
+        var expected: [(Date, Int, String)] = []
+        for (order, request) in final.enumerated() {
+            var cursor = Self.start
+            while let next = request.trigger!.nextTriggerDate(after: cursor, addedAt: Self.start, in: zone), next <= end {
+                expected.append((next, order, request.identifier))
+                if !request.trigger!.repeats { break }
+                cursor = next
+            }
+        }
+        expected.sort { ($0.0, $0.1) < ($1.0, $1.1) }
+
+        var actual: [(Date, String)] = []
+        // Advance in uneven steps: the result must not depend on the step size.
+        var clock = Self.start
+        while clock < end {
+            clock = min(end, clock.addingTimeInterval(Double(1 + random.next() % 200_000)))
+            dispatcher.advance(to: clock) { actual.append(($0.date, $0.request.identifier)) }
+        }
+        #expect(actual.count == expected.count)
+        #expect(actual.map(\.0) == expected.map(\.0))
+        #expect(actual.map(\.1) == expected.map(\.2))
+        #expect(!actual.contains { removed.contains($0.1) })
+    }
+
+    @Test func tiesFireInAddOrder() throws {
+        let dispatcher = Dispatcher(now: Self.start)
+        for id in ["c", "a", "b"] { dispatcher.add(Self.request(id, try Self.calendar(DateComponents(hour: 9)))) }
+        var fired: [String] = []
+        dispatcher.advance(to: Self.start.addingTimeInterval(2 * 86_400)) { fired.append($0.request.identifier) }
+        #expect(fired == ["c", "a", "b", "c", "a", "b"])
+    }
+
+    @Test func oneShotIsDroppedAfterDeliveryAndRepeatingStays() throws {
+        let dispatcher = Dispatcher(now: Self.start)
+        dispatcher.add(Self.request("once", .timeInterval(try TimeIntervalTrigger(timeInterval: 90, repeats: false))))
+        dispatcher.add(Self.request("daily", try Self.calendar(DateComponents(hour: 0, minute: 1))))
+        var fires: [Dispatcher.Fire] = []
+        dispatcher.advance(to: Self.start.addingTimeInterval(3_600)) { fires.append($0) }
+        #expect(fires.map(\.request.identifier) == ["daily", "once"])
+        #expect(fires[0].date == Self.start.addingTimeInterval(60))
+        #expect(fires[0].nextDate == Self.start.addingTimeInterval(86_400 + 60))
+        #expect(fires[1].date == Self.start.addingTimeInterval(90))
+        #expect(fires[1].nextDate == nil)
+        #expect(dispatcher.pendingRequests.map(\.identifier) == ["daily"])
+    }
+
+    /// Quartz's misfire instructions, worked by hand: an hourly trigger whose
+    /// stored next fire is 00:00, restarted at 03:30.
+    @Test(arguments: [(MisfirePolicy.fireOnceNow, [12_600.0, 14_400]),
+                      (.skipToNext, [14_400.0]),
+                      (.fireAll, [0.0, 3_600, 7_200, 10_800, 14_400])])
+    func missedFiresFollowThePolicy(policy: MisfirePolicy, offsets: [Double]) throws {
+        let restart = Self.start.addingTimeInterval(12_600)
+        let dispatcher = Dispatcher(now: restart)
+        dispatcher.add(Self.request("hourly", try Self.calendar(DateComponents(minute: 0)), misfire: policy), nextFire: Self.start)
+        var fired: [Double] = []
+        dispatcher.advance(to: Self.start.addingTimeInterval(14_400)) { fired.append($0.date.timeIntervalSince(Self.start)) }
+        #expect(fired == offsets)
+    }
+
+    @Test func requestWithoutTriggerFiresAtOnce() {
+        let dispatcher = Dispatcher(now: Self.start)
+        dispatcher.add(Self.request("now", nil))
+        #expect(dispatcher.nextFireDate == Self.start)
+    }
+}
