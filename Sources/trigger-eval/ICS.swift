@@ -57,7 +57,11 @@ struct ICS: AsyncParsableCommand {
         if alarms {
             lines = calendar.alarmFirings(from: low, to: high, warnings: &warnings).map(Self.line(for:))
         } else if importRequests {
-            lines = calendar.notificationRequests(from: low, to: high, warnings: &warnings).map(Self.line(for:))
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+            lines = try calendar.notificationRequests(from: low, to: high, warnings: &warnings).map { request in
+                String(decoding: try encoder.encode(try request.notificationRequest()), as: UTF8.self)
+            }
         } else {
             lines = calendar.occurrences(from: low, to: high, warnings: &warnings).map(Self.line(for:))
         }
@@ -85,14 +89,6 @@ struct ICS: AsyncParsableCommand {
 
     static func line(for firing: ICSAlarmFiring) -> String {
         "{\"uid\":\(ICSJSON.quote(firing.occurrence.uid)),\"alarm\":\"\(RFC3339.string(epochSeconds: firing.time))\",\"start\":\"\(text(firing.occurrence.start))\",\"action\":\(ICSJSON.quote(firing.alarm.action)),\"description\":\(ICSJSON.quote(firing.alarm.description))}"
-    }
-
-    /// The request JSON of the contract: a one-shot calendar trigger with every
-    /// date component, in UTC.
-    static func line(for request: ICSImportedRequest) -> String {
-        let fields = ZoneRules.utc.localTime(atUTC: request.fireTime).fields
-        let matching = "{\"year\":\(fields.year),\"month\":\(fields.month),\"day\":\(fields.day),\"hour\":\(fields.hour),\"minute\":\(fields.minute),\"second\":\(fields.second)}"
-        return "{\"identifier\":\(ICSJSON.quote(request.identifier)),\"content\":{\"title\":\(ICSJSON.quote(request.title)),\"body\":\(ICSJSON.quote(request.body))},\"trigger\":{\"calendar\":{\"dateMatching\":\(matching),\"repeats\":false,\"timeZone\":\"UTC\"}}}"
     }
 }
 
