@@ -30,29 +30,30 @@ extension ICSCalendar {
         result[first...].removeAll { $0.recurrenceID.map { master.exceptionInstants.contains($0.instant) } ?? false }
         let shift = futures.map { abs($0.start.instant - $0.recurrenceID!.instant) }.max() ?? 0
         let searchLow = low - shift, searchHigh = high + shift
-        var keys: [(ICSTime, Int?)] = []
+        // Each candidate with its instant, resolved once (zone lookups dominate the cost).
+        var keys: [(time: ICSTime, instant: Int, periodEnd: Int?)] = []
         var count = 0
         if let rule = master.rule {
             let zone = master.start.zone
             let lowerLocal = LocalDateTime(localSeconds: zone.localTime(atUTC: searchLow).localSeconds - 2 * 86_400)
             for local in rule.instances(startingAt: master.start.local, in: zone, from: lowerLocal) {
                 let time = ICSTime(local: local, zone: zone, isDate: master.start.isDate)
-                if time.instant >= searchHigh { break }
+                let instant = time.instant
+                if instant >= searchHigh { break }
                 count += 1
                 if count > maxInstances {
                     warnings.append(ICSWarning(message: "UID \(master.uid): more than \(maxInstances) instances in the window; the rest are skipped (raise --max-instances)",
                                                location: InputLocation(file: file, line: master.line)))
                     break
                 }
-                keys.append((time, nil))
+                keys.append((time, instant, nil))
             }
         } else {
-            keys.append((master.start, nil))
+            keys.append((master.start, master.start.instant, nil))
         }
-        for rdate in master.recurrenceDates { keys.append((rdate.start, rdate.end)) }
+        for rdate in master.recurrenceDates { keys.append((rdate.start, rdate.start.instant, rdate.end)) }
         var seen = Set<Int>()
-        for (time, periodEnd) in keys {
-            let key = time.instant
+        for (time, key, periodEnd) in keys {
             guard seen.insert(key).inserted, !master.exceptionInstants.contains(key), single[key] == nil else { continue }
             if let future = futures.last(where: { $0.recurrenceID!.instant <= key }) {
                 if future.recurrenceID!.instant == key { continue } // the override itself, listed above
@@ -65,15 +66,15 @@ extension ICSCalendar {
                 continue
             }
             guard key >= low && key < high else { continue }
-            var item = occurrence(master, at: time, recurrenceID: nil)
+            var item = occurrence(master, at: time, instant: key, recurrenceID: nil)
             if let periodEnd { item.end = ICSTime(local: time.zone.localTime(atUTC: periodEnd), zone: time.zone, isDate: false) }
             if keep(item) { result.append(item) }
         }
     }
 
-    private func occurrence(_ event: ICSEvent, at start: ICSTime, recurrenceID: ICSTime?, uid: String? = nil) -> ICSOccurrence {
+    private func occurrence(_ event: ICSEvent, at start: ICSTime, instant: Int? = nil, recurrenceID: ICSTime?, uid: String? = nil) -> ICSOccurrence {
         ICSOccurrence(uid: uid ?? event.uid, summary: event.summary, description: event.description, start: start,
-                      end: event.end(startingAt: start), recurrenceID: recurrenceID, alarms: event.alarms)
+                      startInstant: instant ?? start.instant, end: event.end(startingAt: start), recurrenceID: recurrenceID, alarms: event.alarms)
     }
 
     /// The longest instance of a series, in seconds (for widening windows).

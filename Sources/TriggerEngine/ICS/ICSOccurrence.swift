@@ -15,7 +15,7 @@ public struct ICSOccurrence: Sendable {
     public private(set) var startInstant: Int
     public private(set) var endInstant: Int
 
-    public init(uid: String, summary: String, description: String, start: ICSTime, end: ICSTime,
+    public init(uid: String, summary: String, description: String, start: ICSTime, startInstant: Int? = nil, end: ICSTime,
                 recurrenceID: ICSTime?, alarms: [ICSAlarm]) {
         self.uid = uid
         self.summary = summary
@@ -24,7 +24,7 @@ public struct ICSOccurrence: Sendable {
         self.end = end
         self.recurrenceID = recurrenceID
         self.alarms = alarms
-        startInstant = start.instant
+        self.startInstant = startInstant ?? start.instant
         endInstant = end.instant
     }
 }
