@@ -7,6 +7,7 @@ the number of occurrences, and an FNV-1a 64 hash of the sorted "uid|start" lines
 (start: YYYY-MM-DD for all-day, epoch seconds otherwise) - the same key ours hashes.
 """
 import datetime
+import importlib.metadata
 import json
 import sys
 import time
@@ -50,7 +51,7 @@ def main():
         seconds.append(time.perf_counter() - began)
     lines = sorted(key(event) for event in events)
     print(json.dumps({"seconds": seconds, "count": len(lines), "hash": "%016x" % fnv1a(lines),
-                      "version": getattr(recurring_ical_events, "__version__", "?")}))
+                      "version": importlib.metadata.version("recurring-ical-events")}))
 
 
 if __name__ == "__main__":
