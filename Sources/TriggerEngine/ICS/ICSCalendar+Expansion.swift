@@ -92,7 +92,8 @@ extension ICSCalendar {
                 return item.isAllDay || end == start ? (start >= from && start < to) : (start < to && end > from)
             }, warnings: &warnings)
         }
-        return result.sortedByIndex { $0.startInstant != $1.startInstant ? $0.startInstant < $1.startInstant : $0.uid < $1.uid }
+        result.sortByIndex { $0.startInstant != $1.startInstant ? $0.startInstant < $1.startInstant : $0.uid < $1.uid }
+        return result
     }
 
     /// Every alarm firing in [from, to), sorted by time, then UID.
@@ -119,7 +120,8 @@ extension ICSCalendar {
                 }
             }
         }
-        return result.sortedByIndex { $0.time != $1.time ? $0.time < $1.time : $0.occurrence.uid < $1.occurrence.uid }
+        result.sortByIndex { $0.time != $1.time ? $0.time < $1.time : $0.occurrence.uid < $1.occurrence.uid }
+        return result
     }
 
     /// Notification requests for [from, to): one per alarm firing, and one at the

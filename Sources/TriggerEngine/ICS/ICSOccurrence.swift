@@ -30,11 +30,22 @@ public struct ICSOccurrence: Sendable {
 }
 
 extension Array {
-    /// The elements in the order of `areInIncreasingOrder`, moving each element
-    /// once (sorting indices, not the large values themselves).
-    func sortedByIndex(_ areInIncreasingOrder: (Element, Element) -> Bool) -> [Element] {
-        let order = indices.sorted { areInIncreasingOrder(self[$0], self[$1]) }
-        return order.map { self[$0] }
+    /// The elements in the order of `areInIncreasingOrder`: sorts indices, then
+    /// applies the permutation in place by cycles of swaps, so the large values
+    /// are moved, never copied (copies retain every zone table and string).
+    mutating func sortByIndex(_ areInIncreasingOrder: (Element, Element) -> Bool) {
+        var order = indices.sorted { areInIncreasingOrder(self[$0], self[$1]) }
+        // Position i must receive the element at order[i]; follow each cycle once.
+        for start in order.indices where order[start] != start {
+            var position = start
+            while order[position] != start {
+                let next = order[position]
+                swapAt(position, next)
+                order[position] = position
+                position = next
+            }
+            order[position] = position
+        }
     }
 }
 
