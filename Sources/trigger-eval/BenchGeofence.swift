@@ -143,35 +143,9 @@ struct BenchGeofence: ParsableCommand {
     /// Runs `scripts/bench-geofence-peer.py`; `nil` (with a message) when python3
     /// or shapely is missing.
     private func peerSeconds(regionsPath: String, fixesPath: String) throws -> (seconds: [Double], pairs: Int, version: String)? {
-        let script = ["scripts/bench-geofence-peer.py",
-                      URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-                        .appendingPathComponent("../../../scripts/bench-geofence-peer.py").path]
-            .first { FileManager.default.fileExists(atPath: $0) }
-        guard let script else {
-            print("  shapely   skipped: scripts/bench-geofence-peer.py not found (run from the repository root)")
-            return nil
-        }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", script, regionsPath, fixesPath, String(runs)]
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        do { try process.run() } catch {
-            print("  shapely   skipped: cannot run python3 (\(error))")
-            return nil
-        }
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        let errors = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        guard process.terminationStatus == 0,
-              let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-              let seconds = object["seconds"] as? [Double], !seconds.isEmpty else {
-            let reason = errors.contains("No module named") ? "shapely is not installed (scripts/bootstrap --bench)"
-                                                            : errors.split(separator: "\n").last.map(String.init) ?? "failed"
-            print("  shapely   skipped: \(reason)")
-            return nil
-        }
+        guard let object = PythonPeer.run(script: "bench-geofence-peer.py", arguments: [regionsPath, fixesPath, String(runs)],
+                                          label: "shapely", module: "shapely"),
+              let seconds = object["seconds"] as? [Double] else { return nil }
         return (seconds, object["pairs"] as? Int ?? 0, object["shapely"] as? String ?? "?")
     }
 }

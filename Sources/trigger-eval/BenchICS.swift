@@ -133,35 +133,10 @@ struct BenchICS: ParsableCommand {
     /// Runs `scripts/bench-ics-peer.py`; `nil` (with a message) when python3 or
     /// recurring-ical-events is missing.
     private func peer(path: String) -> (seconds: [Double], count: Int, hash: String, version: String)? {
-        let script = ["scripts/bench-ics-peer.py",
-                      URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-                        .appendingPathComponent("../../../scripts/bench-ics-peer.py").path]
-            .first { FileManager.default.fileExists(atPath: $0) }
-        guard let script else {
-            print("  peer      skipped: scripts/bench-ics-peer.py not found (run from the repository root)")
-            return nil
-        }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", script, path, String(Self.from), String(Self.to), String(runs)]
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        do { try process.run() } catch {
-            print("  peer      skipped: cannot run python3 (\(error))")
-            return nil
-        }
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        let errors = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        guard process.terminationStatus == 0,
-              let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-              let seconds = object["seconds"] as? [Double], !seconds.isEmpty else {
-            let reason = errors.contains("No module named") ? "recurring-ical-events is not installed (scripts/bootstrap --bench)"
-                                                            : errors.split(separator: "\n").last.map(String.init) ?? "failed"
-            print("  peer      skipped: \(reason)")
-            return nil
-        }
+        guard let object = PythonPeer.run(script: "bench-ics-peer.py",
+                                          arguments: [path, String(Self.from), String(Self.to), String(runs)],
+                                          label: "peer", module: "recurring-ical-events"),
+              let seconds = object["seconds"] as? [Double] else { return nil }
         return (seconds, object["count"] as? Int ?? -1, object["hash"] as? String ?? "?", object["version"] as? String ?? "?")
     }
 }

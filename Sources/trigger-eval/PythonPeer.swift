@@ -1,0 +1,42 @@
+import Foundation
+
+/// Runs a benchmark's Python peer script (`scripts/bench-*-peer.py`) and reads
+/// the JSON object it prints. Shared by the benchmarks so that finding the
+/// script, reporting a missing interpreter or module, and decoding stay in one place.
+enum PythonPeer {
+    /// The peer's JSON output, with a non-empty `seconds` array; nil (after
+    /// printing why, under `label`) when the script, python3 or the Python
+    /// package `module` is missing, or the script fails.
+    static func run(script name: String, arguments: [String], label: String, module: String) -> [String: Any]? {
+        let tag = label.padding(toLength: 10, withPad: " ", startingAt: 0)
+        let candidates = ["scripts/\(name)",
+                          URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+                            .appendingPathComponent("../../../scripts/\(name)").path]
+        guard let script = candidates.first(where: { FileManager.default.fileExists(atPath: $0) }) else {
+            print("  \(tag)skipped: scripts/\(name) not found (run from the repository root)")
+            return nil
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", script] + arguments
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        do { try process.run() } catch {
+            print("  \(tag)skipped: cannot run python3 (\(error))")
+            return nil
+        }
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        let errors = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        guard process.terminationStatus == 0,
+              let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+              let seconds = object["seconds"] as? [Double], !seconds.isEmpty else {
+            let reason = errors.contains("No module named") ? "\(module) is not installed (scripts/bootstrap --bench)"
+                                                            : errors.split(separator: "\n").last.map(String.init) ?? "failed"
+            print("  \(tag)skipped: \(reason)")
+            return nil
+        }
+        return object
+    }
+}
