@@ -21,7 +21,9 @@ extension ICSCalendar {
         for event in series.overrides where !event.isCancelled {
             let start = event.start.instant
             if start >= low && start < high {
-                let item = occurrence(event, at: event.start, recurrenceID: event.recurrenceID)
+                let source = ICSOccurrence.Source(uid: event.uid, event: event, zone: event.start.zone, isDate: event.start.isDate,
+                                                  recurrenceID: event.recurrenceID)
+                let item = occurrence(source, of: event, at: event.start, instant: start)
                 if keep(item) { result.append(item) }
             }
         }
@@ -52,29 +54,49 @@ extension ICSCalendar {
             keys.append((master.start, master.start.instant, nil))
         }
         for rdate in master.recurrenceDates { keys.append((rdate.start, rdate.start.instant, rdate.end)) }
+        // One shared source per event: the master's, one per THISANDFUTURE
+        // override, and one for an RDATE in another zone or of another type.
+        let masterSource = ICSOccurrence.Source(uid: master.uid, event: master, zone: master.start.zone, isDate: master.start.isDate, recurrenceID: nil)
+        var futureSources: [Int: ICSOccurrence.Source] = [:]
         var seen = Set<Int>()
         for (time, key, periodEnd) in keys {
             guard seen.insert(key).inserted, !master.exceptionInstants.contains(key), single[key] == nil else { continue }
-            if let future = futures.last(where: { $0.recurrenceID!.instant <= key }) {
+            if let futureIndex = futures.lastIndex(where: { $0.recurrenceID!.instant <= key }) {
+                let future = futures[futureIndex]
                 if future.recurrenceID!.instant == key { continue } // the override itself, listed above
                 let delta = future.start.instant - future.recurrenceID!.instant
                 let moved = ICSTime(local: time.zone.localTime(atUTC: key + delta), zone: time.zone, isDate: time.isDate)
                 let start = time.isDate ? ICSTime(local: LocalDateTime(localSeconds: time.local.localSeconds + delta), zone: time.zone, isDate: true) : moved
-                guard start.instant >= low && start.instant < high, !future.isCancelled else { continue }
-                let item = occurrence(future, at: start, recurrenceID: nil, uid: master.uid)
+                let startInstant = start.instant
+                guard startInstant >= low && startInstant < high, !future.isCancelled else { continue }
+                let source = futureSources[futureIndex] ?? ICSOccurrence.Source(uid: master.uid, event: future, zone: time.zone,
+                                                                                isDate: time.isDate, recurrenceID: nil)
+                futureSources[futureIndex] = source
+                let item = occurrence(source, of: future, at: start, instant: startInstant)
                 if keep(item) { result.append(item) }
                 continue
             }
             guard key >= low && key < high else { continue }
-            var item = occurrence(master, at: time, instant: key, recurrenceID: nil)
-            if let periodEnd { item.end = ICSTime(local: time.zone.localTime(atUTC: periodEnd), zone: time.zone, isDate: false) }
+            let sameKind = time.isDate == masterSource.isDate && time.zone.identifier == masterSource.zone.identifier
+            let source = sameKind ? masterSource : ICSOccurrence.Source(uid: master.uid, event: master, zone: time.zone, isDate: time.isDate, recurrenceID: nil)
+            let item: ICSOccurrence
+            if let periodEnd {
+                item = ICSOccurrence(source: source, start: time, startInstant: key,
+                                     end: ICSTime(local: time.zone.localTime(atUTC: periodEnd), zone: time.zone, isDate: false))
+            } else {
+                item = occurrence(source, of: master, at: time, instant: key)
+            }
             if keep(item) { result.append(item) }
         }
     }
 
-    private func occurrence(_ event: ICSEvent, at start: ICSTime, instant: Int? = nil, recurrenceID: ICSTime?, uid: String? = nil) -> ICSOccurrence {
-        ICSOccurrence(uid: uid ?? event.uid, summary: event.summary, description: event.description, start: start,
-                      startInstant: instant ?? start.instant, end: event.end(startingAt: start), recurrenceID: recurrenceID, alarms: event.alarms)
+    private func occurrence(_ source: ICSOccurrence.Source, of event: ICSEvent, at start: ICSTime, instant: Int) -> ICSOccurrence {
+        ICSOccurrence(source: source, start: start, startInstant: instant, end: event.end(startingAt: start))
+    }
+
+    /// The series sorted by UID, so that output sorted stably by time is sorted by (time, UID).
+    private var seriesInUIDOrder: [Series] {
+        series.sorted { ($0.master ?? $0.overrides[0]).uid < ($1.master ?? $1.overrides[0]).uid }
     }
 
     /// The longest instance of a series, in seconds (for widening windows).
@@ -86,21 +108,21 @@ extension ICSCalendar {
     /// in it), sorted by start, then UID.
     public func occurrences(from: Int, to: Int, warnings: inout [ICSWarning]) -> [ICSOccurrence] {
         var result: [ICSOccurrence] = []
-        for series in series {
+        for series in seriesInUIDOrder {
             instances(of: series, startingFrom: from - maxLength(series), before: to, into: &result, where: { item in
                 let start = item.startInstant, end = item.endInstant
                 return item.isAllDay || end == start ? (start >= from && start < to) : (start < to && end > from)
             }, warnings: &warnings)
         }
-        result.sortByIndex { $0.startInstant != $1.startInstant ? $0.startInstant < $1.startInstant : $0.uid < $1.uid }
-        return result
+        // Appended in UID order, so a stable sort by start gives (start, UID).
+        return result.stablySorted { $0.startInstant }
     }
 
     /// Every alarm firing in [from, to), sorted by time, then UID.
     public func alarmFirings(from: Int, to: Int, warnings: inout [ICSWarning]) -> [ICSAlarmFiring] {
         var result: [ICSAlarmFiring] = []
         var absoluteSeen = Set<String>()
-        for series in series {
+        for series in seriesInUIDOrder {
             let events = [series.master].compactMap { $0 } + series.overrides
             let length = maxLength(series)
             let bounds = events.flatMap(\.alarms).compactMap { $0.offsetBounds(maxLength: length) }
@@ -120,8 +142,7 @@ extension ICSCalendar {
                 }
             }
         }
-        result.sortByIndex { $0.time != $1.time ? $0.time < $1.time : $0.occurrence.uid < $1.occurrence.uid }
-        return result
+        return result.stablySorted { $0.time }
     }
 
     /// Notification requests for [from, to): one per alarm firing, and one at the

@@ -19,38 +19,15 @@ public struct ICSCalendar: Sendable {
 
     /// Reads and resolves `path`.
     /// - Throws: `InputFileError`, or `DataError` with the line of the first bad value.
+    /// - Complexity: one pass over the file (two when X-WR-TIMEZONE follows an
+    ///   event); memory holds the resolved events, not the file's text.
     public static func load(path: String, floatingZone: ZoneRules = .utc) throws -> ICSCalendar {
-        var zones = ICSTimeZoneResolver()
-        var components: [ICSComponentText] = []
-        var wrTimeZone: ICSContentLine?
-        try ICSFileReader.read(path: path, calendarProperty: { property in
-            if property.name == "X-WR-TIMEZONE" { wrTimeZone = property }
-        }, component: { (component) throws(DataError) in
-            switch component.name {
-            case "VTIMEZONE": try zones.add(vtimezone: component, file: path)
-            case "VEVENT", "VTODO": components.append(component)
-            default: break
-            }
-        })
-        var floating = floatingZone
-        if let wrTimeZone {
-            floating = try zones.zone(named: wrTimeZone.value.trimmingSpaces, at: InputLocation(file: path, line: wrTimeZone.line))
+        var loader = ICSCalendarLoader(path: path, floatingZone: floatingZone)
+        try loader.read()
+        if loader.needsSecondPass {
+            loader = ICSCalendarLoader(secondPassAfter: loader)
+            try loader.read()
         }
-        var parsing = ICSEventParsing(file: path, floatingZone: floating, zones: zones)
-        var order: [String] = []
-        var byUID: [String: Series] = [:]
-        for component in components {
-            let event = try parsing.event(component)
-            if byUID[event.uid] == nil { order.append(event.uid); byUID[event.uid] = Series(master: nil, overrides: []) }
-            if event.recurrenceID != nil {
-                byUID[event.uid]!.overrides.append(event)
-            } else {
-                if byUID[event.uid]!.master != nil {
-                    throw DataError("second \(component.name) with UID \(event.uid) and no RECURRENCE-ID", at: InputLocation(file: path, line: event.line))
-                }
-                byUID[event.uid]!.master = event
-            }
-        }
-        return ICSCalendar(series: order.map { byUID[$0]! }, file: path, floatingZone: floating)
+        return try loader.finish()
     }
 }

@@ -1,51 +1,76 @@
 /// One instance of an event or to-do: a master's instance (possibly shifted by a
 /// THISANDFUTURE override) or an override.
+///
+/// An occurrence is four integers and one shared reference: what every instance
+/// of an event has in common (UID, texts, alarms, zone) lives once in an
+/// `ICSOccurrence.Source`. A calendar expands to hundreds of thousands of
+/// occurrences that are appended, sorted and filtered; with the zone tables and
+/// strings inline, each of those copies cost a dozen reference-count operations.
 public struct ICSOccurrence: Sendable {
-    public var uid: String
-    public var summary: String
-    public var description: String
-    public var start: ICSTime { didSet { startInstant = start.instant } }
-    public var end: ICSTime { didSet { endInstant = end.instant } }
-    /// Set on overridden instances: the RECURRENCE-ID they replace.
-    public var recurrenceID: ICSTime?
-    public var alarms: [ICSAlarm]
-    /// Whether this is an all-day (DATE) instance.
-    public var isAllDay: Bool { start.isDate }
-    /// `start.instant` and `end.instant`, kept so that sorting does not resolve zones again.
-    public private(set) var startInstant: Int
-    public private(set) var endInstant: Int
+    /// What the instances of one event (or one override, or one RDATE zone) share.
+    final class Source: Sendable {
+        let uid: String
+        let summary: String
+        let description: String
+        let alarms: [ICSAlarm]
+        let zone: ZoneRules
+        let isDate: Bool
+        let recurrenceID: ICSTime?
 
-    public init(uid: String, summary: String, description: String, start: ICSTime, startInstant: Int? = nil, end: ICSTime,
-                recurrenceID: ICSTime?, alarms: [ICSAlarm]) {
-        self.uid = uid
-        self.summary = summary
-        self.description = description
-        self.start = start
-        self.end = end
-        self.recurrenceID = recurrenceID
-        self.alarms = alarms
-        self.startInstant = startInstant ?? start.instant
-        endInstant = end.instant
+        init(uid: String, event: ICSEvent, zone: ZoneRules, isDate: Bool, recurrenceID: ICSTime?) {
+            self.uid = uid
+            self.summary = event.summary
+            self.description = event.description
+            self.alarms = event.alarms
+            self.zone = zone
+            self.isDate = isDate
+            self.recurrenceID = recurrenceID
+        }
     }
+
+    let source: Source
+    /// Wall times of start and end, seconds from 1970-01-01T00:00 local.
+    let startLocal: Int
+    let endLocal: Int
+    /// The start instant, epoch seconds (resolved once, at expansion).
+    public let startInstant: Int
+    /// The end instant, epoch seconds.
+    public let endInstant: Int
+
+    init(source: Source, start: ICSTime, startInstant: Int, end: ICSTime) {
+        self.source = source
+        self.startLocal = start.local.localSeconds
+        self.endLocal = end.local.localSeconds
+        self.startInstant = startInstant
+        self.endInstant = end.instant
+    }
+
+    /// The UID of the event.
+    public var uid: String { source.uid }
+    /// SUMMARY of the event, or of the override that produced this instance.
+    public var summary: String { source.summary }
+    /// DESCRIPTION of the event, or of the override.
+    public var description: String { source.description }
+    /// The alarms that apply to this instance.
+    public var alarms: [ICSAlarm] { source.alarms }
+    /// Set on overridden instances: the RECURRENCE-ID they replace.
+    public var recurrenceID: ICSTime? { source.recurrenceID }
+    /// Whether this is an all-day (DATE) instance.
+    public var isAllDay: Bool { source.isDate }
+    /// The start, as a wall time in the event's zone.
+    public var start: ICSTime { ICSTime(local: LocalDateTime(localSeconds: startLocal), zone: source.zone, isDate: source.isDate) }
+    /// The end (exclusive), as a wall time in the event's zone.
+    public var end: ICSTime { ICSTime(local: LocalDateTime(localSeconds: endLocal), zone: source.zone, isDate: source.isDate) }
 }
 
 extension Array {
-    /// The elements in the order of `areInIncreasingOrder`: sorts indices, then
-    /// applies the permutation in place by cycles of swaps, so the large values
-    /// are moved, never copied (copies retain every zone table and string).
-    mutating func sortByIndex(_ areInIncreasingOrder: (Element, Element) -> Bool) {
-        var order = indices.sorted { areInIncreasingOrder(self[$0], self[$1]) }
-        // Position i must receive the element at order[i]; follow each cycle once.
-        for start in order.indices where order[start] != start {
-            var position = start
-            while order[position] != start {
-                let next = order[position]
-                swapAt(position, next)
-                order[position] = position
-                position = next
-            }
-            order[position] = position
-        }
+    /// The elements ordered by an integer key; elements with equal keys keep
+    /// their order. Sorts (key, index) pairs, so the comparisons touch no element.
+    /// - Complexity: O(n log n).
+    func stablySorted(by key: (Element) -> Int) -> [Element] {
+        var order = indices.map { (key: key(self[$0]), index: $0) }
+        order.sort { $0.key != $1.key ? $0.key < $1.key : $0.index < $1.index }
+        return order.map { self[$0.index] }
     }
 }
 

@@ -31,6 +31,10 @@ public struct ICSTimeZoneResolver: Sendable {
         fromFile[tzid] = Self.rules(of: zone, identifier: tzid)
     }
 
+    /// Whether `tzid` was already answered from the system's zones (no VTIMEZONE
+    /// of that name had been read when it was asked for).
+    func resolvedFromSystem(_ tzid: String) -> Bool { cache[tzid] != nil }
+
     /// Reads a libical zone's offsets into a transition table.
     static func rules(of zone: ICalTimeZone, identifier: String) -> ZoneRules {
         var transitions: [(at: Int, offset: Int)] = []

@@ -54,6 +54,34 @@ import Testing
         ])
     }
 
+    @Test func vTimeZoneAfterTheEventThatUsesItStillApplies() throws {
+        // The file of the test above with its VTIMEZONE moved to the end: the event waits for it.
+        #expect(try Self.occurrences("vtimezone-after-event.ics", "2026-03-01T00:00:00Z", "2026-04-01T00:00:00Z") == [
+            "custom-zone 2026-03-28T11:00:00Z 2026-03-28T12:00:00Z",
+            "custom-zone 2026-03-29T10:00:00Z 2026-03-29T11:00:00Z",
+        ])
+    }
+
+    @Test func lateVTimeZoneReplacesTheSystemZoneOfTheSameName() throws {
+        // The file defines America/New_York as a fixed -05:00 after the event that uses it. The file's
+        // definition wins over the system's (which would give 16:00Z from 8 March): 12:00-05:00 = 17:00Z daily.
+        #expect(try Self.occurrences("late-vtimezone-replaces-system-zone.ics", "2026-03-01T00:00:00Z", "2026-04-01T00:00:00Z") == [
+            "late-zone 2026-03-07T17:00:00Z 2026-03-07T18:00:00Z",
+            "late-zone 2026-03-08T17:00:00Z 2026-03-08T18:00:00Z",
+            "late-zone 2026-03-09T17:00:00Z 2026-03-09T18:00:00Z",
+        ])
+    }
+
+    @Test func xWRTimeZoneAfterTheEventsStillGovernsFloatingTimes() throws {
+        // floating-wr-timezone.ics with X-WR-TIMEZONE written after the VEVENT: the same instants.
+        #expect(try Self.occurrences("late-wr-timezone.ics", "2026-03-01T00:00:00Z", "2026-04-01T00:00:00Z",
+                                     floating: try ZoneRules.named("Asia/Tokyo")) == [
+            "floating 2026-03-07T14:00:00Z 2026-03-07T15:00:00Z",
+            "floating 2026-03-08T13:00:00Z 2026-03-08T14:00:00Z",
+            "floating 2026-03-09T13:00:00Z 2026-03-09T14:00:00Z",
+        ])
+    }
+
     @Test func ianaTzidWithoutVTimeZoneUsesSystemRules() throws {
         // London leaves BST on Sunday 25 October 2026: 10:00 BST = 09:00Z, then 10:00 GMT = 10:00Z.
         #expect(try Self.occurrences("iana-tzid.ics", "2026-10-01T00:00:00Z", "2026-11-01T00:00:00Z") == [
