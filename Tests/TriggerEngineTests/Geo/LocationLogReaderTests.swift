@@ -90,6 +90,34 @@ struct LocationLogReaderTests {
         #expect(throws: DataError.self) { try Self.readAll(noRoot, .gpx) }
     }
 
+    @Test func longGPXStreamsThroughTheScannerWindowWithLineNumbersIntact() throws {
+        // 30,000 seeded points (about 2.4 MB, far past the scanner's 64 KiB window) with comments and CDATA
+        // that span lines between them: every point, value and line number must come through as written.
+        var random = SplitMix64(seed: 11)
+        var text = "<?xml version=\"1.0\"?>\n<gpx version=\"1.1\">\n<trk><name>long</name><trkseg>\n"
+        var line = 4
+        var expected: [(lat: Double, lon: Double, time: Double, line: Int)] = []
+        for point in 0..<30_000 {
+            let lat = Double(random.next() % 1_800_000) / 10_000 - 90, lon = Double(random.next() % 3_600_000) / 10_000 - 180
+            let time = 1_700_000_000 + point * 5
+            if point % 1_000 == 999 {
+                text += "<!-- a comment\nover two lines -->\n"
+                line += 2
+            }
+            expected.append((lat, lon, Double(time), line))
+            text += "<trkpt lat=\"\(lat)\" lon=\"\(lon)\">\n<time>\(RFC3339.string(epochSeconds: time))</time><desc><![CDATA[<x>\n]]></desc>\n</trkpt>\n"
+            line += 4
+        }
+        text += "</trkseg></trk>\n</gpx>\n"
+        let read = try Self.readAll(try Self.temporaryFile("long.gpx", text), .gpx)
+        #expect(read.problems.isEmpty)
+        #expect(read.rows.count == expected.count)
+        let mismatches = zip(read.rows, expected).filter { row, want in
+            row.lat != want.lat || row.lon != want.lon || row.time != want.time || Int(row.line) != want.line
+        }
+        #expect(mismatches.isEmpty, "first: \(String(describing: mismatches.first))")
+    }
+
     @Test func csvTimesInEveryAcceptedFormAndZone() throws {
         let path = try Self.temporaryFile("times.csv", #"""
             device,time,lat,lon,accuracy

@@ -5,11 +5,16 @@ import Foundation
 /// that counts lines for messages. The device is the track's `<name>`, else the
 /// file's name. Waypoints and routes are not fixes and are passed over.
 ///
-/// The file is read whole (GPX files are tracks, not day-long fleet logs); a file
-/// that ends inside an element is refused as truncated, naming where it opened.
+/// The file is streamed: the scanner sees a window of the file that `LineReader`
+/// refills on demand and that is cut back at each tag, so memory stays at one
+/// read block plus the longest tag. A file that ends inside an element is refused
+/// as truncated, naming where it opened.
 package final class GPXLocationLog: LocationLogReading {
     private let path: String
-    private let bytes: [UInt8]
+    private let reader: LineReader
+    /// The window of the file being scanned; `index` is a position in it.
+    private var bytes: [UInt8] = []
+    private var isExhausted = false
     private var index = 0
     private var line = 1
     private var trackName: String?
@@ -21,12 +26,21 @@ package final class GPXLocationLog: LocationLogReading {
 
     package init(path: String) throws {
         self.path = path
-        do {
-            bytes = [UInt8](try Data(contentsOf: path == "-" ? URL(fileURLWithPath: "/dev/stdin") : URL(fileURLWithPath: path)))
-        } catch {
-            let reason = FileManager.default.fileExists(atPath: path) ? "cannot be read" : "No such file or directory"
-            throw InputFileError(path: path, reason: reason)
+        reader = try LineReader(path: path)
+    }
+
+    /// Whether the byte at `position` of the window exists, reading more of the
+    /// file when the window ends before it.
+    private func has(_ position: Int) throws -> Bool {
+        while position >= bytes.count {
+            guard !isExhausted, let next = try reader.nextLine() else {
+                isExhausted = true
+                return false
+            }
+            bytes.append(contentsOf: next)
+            bytes.append(0x0A) // LineReader drops line ends; the scanner counts them.
         }
+        return true
     }
 
     private var fileDevice: String { URL(fileURLWithPath: path).lastPathComponent }
@@ -108,14 +122,19 @@ package final class GPXLocationLog: LocationLogReading {
 
     /// The next element tag, skipping text, comments, declarations and CDATA.
     private func nextTag() throws -> Tag? {
-        while index < bytes.count {
+        // Nothing before the tag about to be read is looked at again.
+        if index >= 1 << 16 {
+            bytes.removeSubrange(0..<index)
+            index = 0
+        }
+        while try has(index) {
             let byte = bytes[index]
             if byte == 0x0A { line += 1 }
             if byte != UInt8(ascii: "<") { index += 1; continue }
             let start = index, startLine = line
-            if matches("<!--") { try skip(past: "-->", opened: "<!--", at: startLine); continue }
-            if matches("<![CDATA[") { try skip(past: "]]>", opened: "<![CDATA[", at: startLine); continue }
-            if matches("<?") || matches("<!") { try skip(past: ">", opened: "<", at: startLine); continue }
+            if try matches("<!--") { try skip(past: "-->", opened: "<!--", at: startLine); continue }
+            if try matches("<![CDATA[") { try skip(past: "]]>", opened: "<![CDATA[", at: startLine); continue }
+            if try matches("<?") || matches("<!") { try skip(past: ">", opened: "<", at: startLine); continue }
             try skip(past: ">", opened: "<", at: startLine)
             var body = bytes[(start + 1)..<(index - 1)]
             var tag = Tag(name: "", isClosing: false, isEmpty: false, attributes: [:], line: startLine)
@@ -132,20 +151,20 @@ package final class GPXLocationLog: LocationLogReading {
         return nil
     }
 
-    private func matches(_ prefix: String) -> Bool {
+    private func matches(_ prefix: String) throws -> Bool {
         let prefix = Array(prefix.utf8)
-        return index + prefix.count <= bytes.count && bytes[index..<(index + prefix.count)].elementsEqual(prefix)
+        return try has(index + prefix.count - 1) && bytes[index..<(index + prefix.count)].elementsEqual(prefix)
     }
 
     /// Moves past `terminator`, counting lines; a missing terminator means the file was cut.
     private func skip(past terminator: String, opened: String, at startLine: Int) throws {
         let terminator = Array(terminator.utf8)
-        while index < bytes.count {
-            if bytes[index] == terminator[0] && matches(String(decoding: terminator, as: UTF8.self)) {
+        while try has(index) {
+            if bytes[index] == terminator[0], try matches(String(decoding: terminator, as: UTF8.self)) {
                 index += terminator.count
                 return
             }
-            if bytes[index] == 0x0A && index > 0 { line += 1 }
+            if bytes[index] == 0x0A { line += 1 }
             index += 1
         }
         throw error("the GPX file ends inside a tag ('\(opened)…') opened at line \(startLine): truncated?")
@@ -154,11 +173,11 @@ package final class GPXLocationLog: LocationLogReading {
     /// The text up to `</name>`, entities decoded.
     private func text(until name: String) throws -> String {
         let start = index, startLine = line
-        while index < bytes.count && bytes[index] != UInt8(ascii: "<") {
+        while try has(index), bytes[index] != UInt8(ascii: "<") {
             if bytes[index] == 0x0A { line += 1 }
             index += 1
         }
-        guard index < bytes.count else { throw error("the GPX file ends inside <\(name)> opened at line \(startLine): truncated?") }
+        guard try has(index) else { throw error("the GPX file ends inside <\(name)> opened at line \(startLine): truncated?") }
         let raw = String(decoding: bytes[start..<index], as: UTF8.self)
         guard let closing = try nextTag(), closing.name == name, closing.isClosing else {
             throw error("<\(name)> opened at line \(startLine) is not closed by </\(name)>")
