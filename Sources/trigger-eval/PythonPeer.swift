@@ -19,16 +19,26 @@ enum PythonPeer {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3", script] + arguments
-        let out = Pipe(), err = Pipe()
+        // stdout through a pipe, stderr into a file: with two pipes drained one
+        // after the other, a peer that fills the stderr pipe would block for ever.
+        let out = Pipe()
+        let errorPath = FileManager.default.temporaryDirectory.appendingPathComponent("peer-\(getpid())-\(name).err").path
+        defer { try? FileManager.default.removeItem(atPath: errorPath) }
+        guard FileManager.default.createFile(atPath: errorPath, contents: nil),
+              let errorFile = FileHandle(forWritingAtPath: errorPath) else {
+            print("  \(tag)skipped: cannot create \(errorPath)")
+            return nil
+        }
         process.standardOutput = out
-        process.standardError = err
+        process.standardError = errorFile
         do { try process.run() } catch {
             print("  \(tag)skipped: cannot run python3 (\(error))")
             return nil
         }
         let data = out.fileHandleForReading.readDataToEndOfFile()
-        let errors = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
+        try? errorFile.close()
+        let errors = (try? String(contentsOfFile: errorPath, encoding: .utf8)) ?? ""
         guard process.terminationStatus == 0,
               let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
               let seconds = object["seconds"] as? [Double], !seconds.isEmpty else {

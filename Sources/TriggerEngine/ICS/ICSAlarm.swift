@@ -7,12 +7,14 @@ public struct ICSAlarm: Sendable, Hashable {
     }
     /// 1-based position among the component's alarms (`alarm-N` in identifiers).
     public var index: Int
+    /// TRIGGER (§3.8.6.3): relative to the start or end, or absolute.
     public var trigger: Trigger
     /// DISPLAY, AUDIO or EMAIL.
     public var action: String
     public var description: String
     /// §3.8.6.2 REPEAT: further firings after the first, each `repeatInterval` apart.
     public var repeatCount: Int
+    /// DURATION between repetitions (with REPEAT).
     public var repeatInterval: ICSDuration
 
     /// Every firing for an instance running from `start` to `end` (instants): the

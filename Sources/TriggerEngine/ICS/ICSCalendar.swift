@@ -6,9 +6,12 @@
 public struct ICSCalendar: Sendable {
     /// One UID: its master (nil when the file holds only overrides) and overrides.
     public struct Series: Sendable {
+        /// The component without RECURRENCE-ID.
         public var master: ICSEvent?
+        /// The components with RECURRENCE-ID, in file order.
         public var overrides: [ICSEvent]
     }
+    /// One entry per UID, in the order UIDs first appear in the file.
     public var series: [Series]
     /// The path as given, for locations.
     public var file: String

@@ -6,6 +6,7 @@ public struct ICSDuration: Sendable, Hashable {
     /// Exact seconds, signed.
     public var seconds: Int
 
+    /// A duration of nominal days plus exact seconds.
     public init(days: Int = 0, seconds: Int = 0) {
         self.days = days
         self.seconds = seconds

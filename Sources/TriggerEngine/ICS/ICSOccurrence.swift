@@ -76,16 +76,23 @@ extension Array {
 
 /// One firing of an alarm.
 public struct ICSAlarmFiring: Sendable {
+    /// The instant the alarm fires, epoch seconds.
     public var time: Int
+    /// The instance the alarm belongs to.
     public var occurrence: ICSOccurrence
+    /// The VALARM that fires.
     public var alarm: ICSAlarm
 }
 
 /// What an import turns into one notification request: the identifier
 /// (`UID/instance start in UTC[/alarm-N]`), content, and the instant to fire.
 public struct ICSImportedRequest: Sendable {
+    /// `UID/<instance start, UTC>[/alarm-N]`: unique per instance and alarm, stable across imports.
     public var identifier: String
+    /// The event's SUMMARY.
     public var title: String
+    /// The alarm's DESCRIPTION, else the event's.
     public var body: String
+    /// The instant to fire, epoch seconds.
     public var fireTime: Int
 }

@@ -9,6 +9,7 @@ public struct ICSTime: Sendable, Hashable {
     /// A DATE (all-day) value.
     public var isDate: Bool
 
+    /// A wall time in `zone`; `isDate` for an all-day DATE value.
     public init(local: LocalDateTime, zone: ZoneRules, isDate: Bool) {
         self.local = local
         self.zone = zone

@@ -7,6 +7,7 @@ public struct ICSTimeZoneResolver: Sendable {
     private var fromFile: [String: ZoneRules] = [:]
     private var cache: [String: ZoneRules] = [:]
 
+    /// A resolver that knows no VTIMEZONE yet.
     public init() {}
 
     /// Sampling span for VTIMEZONE tables: 1900…2150, a week apart, each change
