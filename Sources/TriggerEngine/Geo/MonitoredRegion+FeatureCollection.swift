@@ -26,7 +26,19 @@ extension MonitoredRegion {
     }
 
     /// The regions of a FeatureCollection held in memory; see `load(featureCollectionAt:repair:)`.
+    /// - Complexity: one typed decoding pass (`GeoJSONFeatureCollection`); a file
+    ///   of another shape, or with an error, is read again the general way.
     public static func featureCollection(_ data: Data, repair: Bool = false) throws(DataError) -> [MonitoredRegion] {
+        if let typed = try? JSONDecoder().decode(GeoJSONFeatureCollection.self, from: data) {
+            return try regions(of: typed, repair: repair)
+        }
+        return try generalFeatureCollection(data, repair: repair)
+    }
+
+    /// The general path: any JSON through `JSONSerialization`, every rule checked
+    /// with a message naming the feature. `featureCollection` takes it for what
+    /// the typed decoding declines; tests compare the two.
+    static func generalFeatureCollection(_ data: Data, repair: Bool) throws(DataError) -> [MonitoredRegion] {
         let root = try GeoJSON.object(parsing: data, what: "the regions file")
         guard (root["type"] as? String) == "FeatureCollection", let features = root["features"] as? [Any] else {
             throw DataError("the regions file must be a GeoJSON FeatureCollection with a \"features\" array")
@@ -41,11 +53,7 @@ extension MonitoredRegion {
             }
             let properties = feature["properties"] as? [String: Any] ?? [:]
             let identifier = identifier(of: feature, properties: properties) ?? String(index)
-            let label = "feature '\(identifier)'"
-            if let first = seen[identifier] {
-                throw DataError("\(label) (index \(index)): the identifier is already used by feature index \(first); events would be ambiguous")
-            }
-            seen[identifier] = index
+            let label = try register(identifier, index: index, in: &seen)
             guard let geometry = feature["geometry"] as? [String: Any] else {
                 throw DataError("\(label): the feature has no geometry")
             }
@@ -60,14 +68,57 @@ extension MonitoredRegion {
         return regions
     }
 
+    /// The regions of a FeatureCollection decoded the fast way: the same rules
+    /// as the general path, on typed values.
+    private static func regions(of collection: GeoJSONFeatureCollection, repair: Bool) throws(DataError) -> [MonitoredRegion] {
+        let context = GEOSContext()
+        var regions: [MonitoredRegion] = []
+        regions.reserveCapacity(collection.features.count)
+        var seen: [String: Int] = [:]
+        for (index, feature) in collection.features.enumerated() {
+            let properties = feature.properties
+            let named = [feature.id, properties.id, properties.name].lazy.compactMap { $0 }.first
+            let identifier = named.map { (scalar) -> String in
+                switch scalar {
+                case .text(let text): return text
+                case .number(let number): return identifierText(number)
+                }
+            } ?? String(index)
+            let label = try register(identifier, index: index, in: &seen)
+            let region: Region
+            switch feature.geometry {
+            case .point(let center): region = try GeoJSON.circle(center: center, radius: properties.radius, label: label)
+            case .polygon(let rings): region = try Region.polygons([rings], label: label, repair: repair, in: context)
+            case .multiPolygon(let polygons): region = try Region.polygons(polygons, label: label, repair: repair, in: context)
+            }
+            regions.append(MonitoredRegion(identifier: identifier, region: region, notifyOnEntry: properties.notifyOnEntry ?? true,
+                                           notifyOnExit: properties.notifyOnExit ?? true, repeats: properties.repeats ?? true))
+        }
+        return regions
+    }
+
+    /// Records `identifier` for the feature at `index` and returns its label for
+    /// messages; a repeated identifier is an error (events would be ambiguous).
+    private static func register(_ identifier: String, index: Int, in seen: inout [String: Int]) throws(DataError) -> String {
+        let label = "feature '\(identifier)'"
+        if let first = seen[identifier] {
+            throw DataError("\(label) (index \(index)): the identifier is already used by feature index \(first); events would be ambiguous")
+        }
+        seen[identifier] = index
+        return label
+    }
+
     private static func identifier(of feature: [String: Any], properties: [String: Any]) -> String? {
         for value in [feature["id"], properties["id"], properties["name"]] {
             if let text = value as? String { return text }
-            if let number = GeoJSON.number(value) {
-                return number == number.rounded() && abs(number) < 1e15 ? String(Int(number)) : String(number)
-            }
+            if let number = GeoJSON.number(value) { return identifierText(number) }
         }
         return nil
+    }
+
+    /// A numeric identifier as text: integers without a fraction.
+    private static func identifierText(_ number: Double) -> String {
+        number == number.rounded() && abs(number) < 1e15 ? String(Int(number)) : String(number)
     }
 
     private static func flag(_ properties: [String: Any], _ key: String, label: String) throws(DataError) -> Bool {

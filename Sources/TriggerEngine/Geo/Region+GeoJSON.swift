@@ -39,15 +39,8 @@ enum GeoJSON {
         let coordinates = geometry["coordinates"]
         switch type {
         case "Point":
-            guard let radius = number(properties["radius"]) else {
-                throw DataError("\(label): a Point needs a numeric properties.radius (metres) to be a circular region")
-            }
-            let position = try self.position(coordinates, label: label)
-            do {
-                return try Region.circle(center: Coordinate(latitude: position.y, longitude: position.x), radius: radius)
-            } catch {
-                throw DataError("\(label): \(error.message)")
-            }
+            let radius = number(properties["radius"])
+            return try circle(center: try position(coordinates, label: label), radius: radius, label: label)
         case "Polygon":
             return try Region.polygons([try polygon(coordinates, label: label)], label: label, repair: repair, in: context)
         case "MultiPolygon":
@@ -59,6 +52,18 @@ enum GeoJSON {
             return try Region.polygons(polygons, label: label, repair: repair, in: context)
         default:
             throw DataError("\(label): geometry type \(type) is not a region; use Polygon, MultiPolygon, or a Point with properties.radius")
+        }
+    }
+
+    /// The circular region of a Point feature with `properties.radius` (metres).
+    static func circle(center: XY, radius: Double?, label: String) throws(DataError) -> Region {
+        guard let radius else {
+            throw DataError("\(label): a Point needs a numeric properties.radius (metres) to be a circular region")
+        }
+        do {
+            return try Region.circle(center: Coordinate(latitude: center.y, longitude: center.x), radius: radius)
+        } catch {
+            throw DataError("\(label): \(error.message)")
         }
     }
 

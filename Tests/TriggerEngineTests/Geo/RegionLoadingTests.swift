@@ -23,6 +23,47 @@ struct RegionLoadingTests {
         #expect(inside.map(\.kind) == [.enter])
     }
 
+    @Test func typedDecodingGivesTheRegionsOfTheGeneralPathOrDefersToIt() throws {
+        // The real city files (San Francisco needs --repair), and features in every form the typed decoder
+        // takes: numeric and string ids, properties.id and name fallbacks, index identifiers, null properties,
+        // altitudes, flags, circles, MultiPolygons with holes.
+        var files: [(Data, Bool)] = try ["paris", "manhattan"].map { (try Data(contentsOf: RegionMonitorDifferentialTests.fixture("\($0).geojson")), false) }
+        files.append((try Data(contentsOf: RegionMonitorDifferentialTests.fixture("san-francisco.geojson")), true))
+        files.append((Self.collection(
+            #"{"type":"Feature","id":7,"properties":null,"geometry":{"type":"Polygon","coordinates":[[[0,0,12.5],[1,0,3],[1,1,0],[0,1,1],[0,0,12.5]]]}}"#,
+            #"{"type":"Feature","id":2.5,"properties":{"notifyOnEntry":false,"repeats":false},"geometry":{"type":"Point","coordinates":[10,20]}}"#
+                .replacingOccurrences(of: #""repeats":false}"#, with: #""repeats":false,"radius":150}"#),
+            #"{"type":"Feature","properties":{"id":"by-property","name":"ignored","notifyOnExit":false},"geometry":{"type":"MultiPolygon","coordinates":[[[[5,5],[9,5],[9,9],[5,9],[5,5]],[[6,6],[6,7],[7,7],[7,6],[6,6]]],[[[20,20],[21,20],[21,21],[20,20]]]]}}"#,
+            #"{"type":"Feature","properties":{"name":"by-name","extra":{"nested":[1,true,null]}},"geometry":{"type":"Point","coordinates":[-179.99,0],"bbox":[1]},"bbox":[0]}"#
+                .replacingOccurrences(of: #""extra""#, with: #""radius":2000,"extra""#),
+            #"{"type":"Feature","properties":{},"geometry":{"type":"Polygon","coordinates":[[[30,30],[31,30],[31,31],[30,31],[30,30]]]}}"#
+        ), false))
+        for (data, repair) in files {
+            let typed = try #require(try? JSONDecoder().decode(GeoJSONFeatureCollection.self, from: data), "the typed decoder declined")
+            let fast = try MonitoredRegion.featureCollection(data, repair: repair)
+            #expect(fast.count == typed.features.count)
+            #expect(fast == (try MonitoredRegion.generalFeatureCollection(data, repair: repair)))
+        }
+        let crafted = try MonitoredRegion.featureCollection(files[3].0)
+        #expect(crafted.map(\.identifier) == ["7", "2.5", "by-property", "by-name", "4"])
+        #expect(crafted.map(\.notifyOnEntry) == [true, false, true, true, true])
+        #expect(crafted.map(\.notifyOnExit) == [true, true, false, true, true])
+        #expect(crafted.map(\.repeats) == [true, false, true, true, true])
+
+        // What the typed decoder declines goes the general way: same answers, same messages.
+        for declined in [#"{"type":"Feature","id":true,"properties":{"name":"flagged"},"geometry":{"type":"Polygon","coordinates":[[[0,0],[1,0],[1,1],[0,0]]]}}"#,
+                         #"{"type":"Feature","properties":{"repeats":"no"},"geometry":{"type":"Polygon","coordinates":[[[0,0],[1,0],[1,1],[0,0]]]}}"#,
+                         #"{"type":"Feature","properties":{"radius":"10"},"geometry":{"type":"Point","coordinates":[0,0]}}"#] {
+            let data = Self.collection(declined)
+            #expect((try? JSONDecoder().decode(GeoJSONFeatureCollection.self, from: data)) == nil)
+            let viaFront = Result { try MonitoredRegion.featureCollection(data) }
+            let viaGeneral = Result { try MonitoredRegion.generalFeatureCollection(data, repair: false) }
+            #expect(String(describing: viaFront) == String(describing: viaGeneral))
+        }
+        #expect(try MonitoredRegion.featureCollection(Self.collection(
+            #"{"type":"Feature","id":true,"properties":{"name":"flagged"},"geometry":{"type":"Polygon","coordinates":[[[0,0],[1,0],[1,1],[0,0]]]}}"#))[0].identifier == "flagged")
+    }
+
     @Test func unclosedRingTooFewPositionsAndWrongTypesAreRefused() throws {
         let unclosed = #"{"type":"Feature","id":"open","geometry":{"type":"Polygon","coordinates":[[[0,0],[1,0],[1,1],[0,1]]]}}"#
         let error = #expect(throws: DataError.self) { try MonitoredRegion.featureCollection(Self.collection(unclosed)) }
