@@ -15,5 +15,6 @@ extension Bench {
         BenchGeofence.self,
         BenchDispatch.self,
         BenchICS.self,
+        BenchCalendar.self,
     ]
 }

@@ -34,6 +34,7 @@ struct CalendarSearch: Sendable {
     ///   O(log t) field computations.
     func next(after start: Double) -> Double? {
         guard !pattern.set.isEmpty else { return nil }
+        if let direct = directNext(after: start) { return direct }
         var searching = start
         for _ in 0..<Self.stepLimit {
             do {
@@ -267,6 +268,7 @@ struct CalendarSearch: Sendable {
     /// (nothing to do when it already does).
     private func advance(from start: Double, by period: CalendarUnit, until unit: CalendarUnit,
                          is value: Int) throws(Abort) -> Double {
+        if let shortcut = quietAdvance(from: start, by: period, until: unit, is: value) { return shortcut }
         var t = start
         while calendar.value(of: unit, at: t) != value {
             let next = calendar.interval(of: period, containing: t).end
@@ -328,6 +330,7 @@ struct CalendarSearch: Sendable {
     /// `dateAfterMatchingDay`: day by day, but never past the end of the next
     /// month (a day it lacks leaves the search at that month's last day).
     private func matchDay(from start: Double, _ day: Int) throws(Abort) -> Double {
+        if let shortcut = quietMatchDay(from: start, day) { return shortcut }
         var fields = calendar.fields(start)
         guard fields.day != day else { return calendar.interval(of: .day, containing: start).start }
         let originalMonth = fields.month
@@ -348,6 +351,7 @@ struct CalendarSearch: Sendable {
     /// (the approximation step moves past the gap); hour 0 on a day that starts
     /// later (midnight skipped) is the start of that day.
     private func matchHour(from start: Double, _ hour: Int) throws(Abort) -> Double {
+        if let shortcut = quietMatchHour(from: start, hour) { return shortcut }
         var t = start
         var current = calendar.value(of: .hour, at: t)
         if hour == 0 {

@@ -69,14 +69,16 @@ public struct CalendarTrigger: Sendable, Hashable {
     /// - Complexity: a bounded number of O(log t) steps in the zone's t
     ///   transitions; no per-call Foundation or ICU work, no allocation.
     public func nextTriggerDate(after date: Date, in floatingZone: ZoneRules = .utc) -> Date? {
-        let search = CalendarSearch(calendar: ZoneCalendar(rules: timeZone.rules(floatingIn: floatingZone)), pattern: pattern)
+        let search = CalendarSearch(calendar: ZoneCalendar(rules: timeZone.rules(floatingIn: floatingZone),
+                                                           near: date.timeIntervalSince1970), pattern: pattern)
         return search.next(after: date.timeIntervalSince1970).map { Date(timeIntervalSince1970: $0) }
     }
 
     /// The fire dates after `date`, lazily: each the next match strictly after
     /// the one before; a single date when the trigger does not repeat.
     public func fireDates(after date: Date, in floatingZone: ZoneRules = .utc) -> CalendarFireDates {
-        CalendarFireDates(search: CalendarSearch(calendar: ZoneCalendar(rules: timeZone.rules(floatingIn: floatingZone)),
+        CalendarFireDates(search: CalendarSearch(calendar: ZoneCalendar(rules: timeZone.rules(floatingIn: floatingZone),
+                                                                        near: date.timeIntervalSince1970),
                                                  pattern: pattern),
                           after: date.timeIntervalSince1970, limit: repeats ? nil : 1)
     }

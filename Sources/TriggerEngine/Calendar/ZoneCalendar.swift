@@ -9,6 +9,47 @@
 /// search compares them with the caller's `after`, which may have a fraction.
 struct ZoneCalendar: Sendable {
     let rules: ZoneRules
+    /// The stretch around the query's instant where the offset is constant
+    /// (`ZoneRules.constantSpan`): inside it an offset costs two comparisons
+    /// instead of a search of the transition table. Empty when no instant was given.
+    private let spanStart: Int, spanEnd: Int, spanOffset: Int
+    /// The span shrunk by `quietMargin` at both ends. Every field, period and
+    /// sum `ZoneCalendar` computes for an instant in here reads offsets only
+    /// within the span, so each is plain fixed-offset arithmetic, which is what
+    /// lets `CalendarSearch` skip its step-by-step loops (`CalendarSearch+QuietSteps`).
+    let quietStart: Int, quietEnd: Int
+
+    /// The farthest any computation here looks from the instant it is given:
+    /// `instant(ofLocal:)` reads offsets up to 26 h from a wall time that is up
+    /// to 14 h from its instant, `firstOccurrence` two days back. Three days cover both.
+    static let quietMargin = 3 * 86_400
+
+    /// The calendar of `rules`, with the offsets around `instant` (the start of
+    /// a search) at hand.
+    init(rules: ZoneRules, near instant: Double? = nil) {
+        self.rules = rules
+        if let instant, instant.isFinite, abs(instant) < 1e15 {
+            (spanStart, spanEnd, spanOffset) = rules.constantSpan(containing: Int(instant.rounded(.down)))
+        } else {
+            (spanStart, spanEnd, spanOffset) = (0, 0, 0)
+        }
+        quietStart = spanStart == Int.min ? Int.min : spanStart + Self.quietMargin
+        quietEnd = spanEnd == Int.max ? Int.max : spanEnd - Self.quietMargin
+    }
+
+    /// The offset at an instant: from the span when it lies inside, else from the table.
+    @inline(__always)
+    func offset(atUTC seconds: Int) -> Int {
+        if seconds >= spanStart && seconds < spanEnd { return spanOffset }
+        return rules.offset(atUTC: seconds)
+    }
+
+    /// The constant offset when both instants (and so everything between) lie
+    /// in the quiet part of the span, else nil.
+    @inline(__always)
+    func quietOffset(from first: Int, to last: Int) -> Int? {
+        first >= quietStart && last < quietEnd && first <= last ? spanOffset : nil
+    }
 
     /// The local fields of an instant.
     struct Fields {
@@ -67,7 +108,7 @@ struct ZoneCalendar: Sendable {
     @inline(__always)
     func localSeconds(_ t: Double) -> Int {
         let whole = Int(t.rounded(.down))
-        return whole + rules.offset(atUTC: whole)
+        return whole + offset(atUTC: whole)
     }
 
     @inline(__always)
@@ -111,9 +152,9 @@ struct ZoneCalendar: Sendable {
     func instant(ofLocal wall: Int, gap: GapPolicy) -> Int {
         // Offsets lie within ±26 h: when the offset is the same a day and more on
         // either side and at the candidate, the wall time is not near a transition.
-        let early = rules.offset(atUTC: wall - 93_600)
+        let early = offset(atUTC: wall - 93_600)
         let candidate = wall - early
-        if rules.offset(atUTC: wall + 93_600) == early, rules.offset(atUTC: candidate) == early {
+        if offset(atUTC: wall + 93_600) == early, offset(atUTC: candidate) == early {
             return candidate
         }
         switch rules.resolve(LocalDateTime(localSeconds: wall)) {
@@ -152,8 +193,8 @@ struct ZoneCalendar: Sendable {
             return (start, start + 60)
         case .hour:
             let whole = Int(t.rounded(.down))
-            let offset = rules.offset(atUTC: whole)
-            let start = Double(CivilDate.floorDivide(whole + offset, 3600).quotient * 3600 - offset)
+            let local = whole + offset(atUTC: whole)
+            let start = Double(whole - CivilDate.floorDivide(local, 3600).remainder)
             return (start, start + 3600)
         case .day, .weekday, .weekdayOrdinal:
             let start = startOfDay(CivilDate.floorDivide(localSeconds(t), 86_400).quotient)
@@ -209,12 +250,12 @@ struct ZoneCalendar: Sendable {
         let fraction = t - whole
         let unadjusted = Int(whole) + days * 86_400
         var result = unadjusted
-        let previousOffset = rules.offset(atUTC: Int(whole))
+        let previousOffset = offset(atUTC: Int(whole))
         let previousWall = CivilDate.floorDivide(Int(whole) + previousOffset, 86_400).remainder
-        let newOffset = rules.offset(atUTC: unadjusted)
+        let newOffset = offset(atUTC: unadjusted)
         if CivilDate.floorDivide(unadjusted + newOffset, 86_400).remainder != previousWall, newOffset != previousOffset {
             result = unadjusted + previousOffset - newOffset
-            let wall = CivilDate.floorDivide(result + rules.offset(atUTC: result), 86_400).remainder
+            let wall = CivilDate.floorDivide(result + offset(atUTC: result), 86_400).remainder
             if wall != previousWall && previousOffset < newOffset { result = unadjusted }
         }
         if days > 0 { result = firstOccurrence(result) }
@@ -226,7 +267,7 @@ struct ZoneCalendar: Sendable {
     @inline(__always)
     private func firstOccurrence(_ instant: Int) -> Int {
         // Quick exit: no offset change in the two days before.
-        if rules.offset(atUTC: instant - 172_800) == rules.offset(atUTC: instant) { return instant }
+        if offset(atUTC: instant - 172_800) == offset(atUTC: instant) { return instant }
         guard let transition = rules.firstTransition(after: instant - 172_800), transition.at <= instant else { return instant }
         let repeated = transition.offsetBefore - transition.offsetAfter
         if repeated > 0 && instant < transition.at + repeated { return instant - repeated }

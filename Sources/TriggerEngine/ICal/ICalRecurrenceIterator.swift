@@ -47,21 +47,25 @@ package struct ICalDateTime: Sendable, Hashable, CustomStringConvertible {
 /// cross-check and the benchmark peer.
 package final class ICalRecurrenceIterator {
     private let handle: OpaquePointer
+    /// The parsed rule libical's copy of the rule shares its `rscale` with.
+    private let parsed: ICalRecurrenceRule
 
-    /// Parses `rule` (`icalrecurrencetype_from_string`, which signals a bad rule
-    /// with `ICAL_NO_RECURRENCE` and `icalerrno`) and starts iterating at `start`
-    /// (`icalrecur_iterator_new`, NULL on a rule it cannot iterate).
-    package init(rule: String, start: ICalDateTime) throws(ICalError) {
-        ICalLibrary.prepare()
+    /// Parses `rule` (`ICalRecurrenceRule(parsing:)`) and starts iterating at
+    /// `start` (`icalrecur_iterator_new`, NULL on a rule it cannot iterate).
+    package convenience init(rule: String, start: ICalDateTime) throws(ICalError) {
+        try self.init(rule: try ICalRecurrenceRule(parsing: rule), start: start)
+    }
+
+    /// Starts iterating an already parsed rule at `start`
+    /// (`icalrecur_iterator_new`, NULL on a rule it cannot iterate). The
+    /// iterator keeps `rule` alive: libical's copy of it shares its `rscale`.
+    package init(rule: ICalRecurrenceRule, start: ICalDateTime) throws(ICalError) {
         ICalError.clear()
-        let recurrence = icalrecurrencetype_from_string(rule)
-        guard recurrence.freq != ICAL_NO_RECURRENCE else {
-            throw ICalError.current(while: "RRULE \(rule)") ?? ICalError(code: "malformed rule", context: "RRULE \(rule)")
-        }
-        guard let iterator = icalrecur_iterator_new(recurrence, start.icalTime) else {
-            throw ICalError.current(while: "RRULE \(rule)") ?? ICalError(code: "cannot iterate", context: "RRULE \(rule)")
+        guard let iterator = icalrecur_iterator_new(rule.recurrence, start.icalTime) else {
+            throw ICalError.current(while: "RRULE \(rule.text)") ?? ICalError(code: "cannot iterate", context: "RRULE \(rule.text)")
         }
         handle = iterator
+        parsed = rule
     }
 
     deinit {

@@ -29,6 +29,13 @@ public struct ZoneRules: Sendable, Hashable, CustomStringConvertible {
     @usableFromInline let offsets: [Int]
     /// The end of the table; later instants are folded back by 400-year cycles.
     @usableFromInline let coverageEnd: Int
+    /// A direct index into the table, so that an offset costs a step or two
+    /// instead of a binary search: `bucketCounts[b]` is the number of
+    /// transitions before `transitionTimes[0] + b << bucketShift`.
+    @usableFromInline let bucketCounts: [Int32]
+
+    /// Buckets of 2^22 s (48.5 days): zones change offset at most a few times in one.
+    @usableFromInline static let bucketShift = 22
 
     /// 400 Gregorian years: 146,097 days, a whole number of weeks.
     @usableFromInline static let cycleSeconds = 146_097 * 86_400
@@ -50,6 +57,19 @@ public struct ZoneRules: Sendable, Hashable, CustomStringConvertible {
         self.transitionTimes = times
         self.offsets = offsets
         self.coverageEnd = coverageEnd ?? Int.max
+        var counts: [Int32] = []
+        // No index for a table spread over more than ~140,000 years (a
+        // VTIMEZONE with absurd dates): it falls back to the binary search.
+        if let first = times.first, let last = times.last, (last - first) >> Self.bucketShift < 1 << 20 {
+            counts.reserveCapacity((last - first) >> Self.bucketShift + 1)
+            var index = 0
+            for bucket in 0...((last - first) >> Self.bucketShift) {
+                let bucketStart = first + bucket << Self.bucketShift
+                while index < times.count && times[index] < bucketStart { index += 1 }
+                counts.append(Int32(index))
+            }
+        }
+        self.bucketCounts = counts
     }
 
     /// A zone with one fixed offset.
@@ -85,7 +105,17 @@ extension ZoneRules {
             let cycles = (seconds - coverageEnd) / Self.cycleSeconds + 1
             seconds -= cycles * Self.cycleSeconds
         }
-        // The number of transitions at or before `seconds`.
+        // The number of transitions at or before `seconds`: from the bucket's
+        // count when it has one, else by binary search (before the first
+        // transition, or after the last).
+        if let first = transitionTimes.first, seconds >= first {
+            let bucket = (seconds - first) >> Self.bucketShift
+            if bucket < bucketCounts.count {
+                var index = Int(bucketCounts[bucket])
+                while index < transitionTimes.count && transitionTimes[index] <= seconds { index += 1 }
+                return offsets[index]
+            }
+        }
         var low = 0, high = transitionTimes.count
         while low < high {
             let middle = (low + high) >> 1

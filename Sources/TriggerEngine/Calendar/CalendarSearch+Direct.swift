@@ -1,0 +1,69 @@
+/// The answer for the shapes most triggers have, computed directly instead of
+/// by Foundation's steps, where the steps provably land on it: inside the quiet
+/// part of the query's constant-offset span (see `CalendarSearch+QuietSteps`),
+/// with an offset of whole minutes.
+///
+/// There no local time is skipped or repeated, so Foundation's search, for a
+/// pattern whose units below the highest one set are only hour, minute and
+/// second, finds the first local date-time strictly after the start that has
+/// the set values and 0 in the unset time units below the highest one
+/// (`{hour: 7}` is 07:00:00, `{day: 5, minute: 30}` 00:30:00 on the 5th):
+///
+/// - hour first, maybe with weekday: `{hour, minute?, second?, weekday?}`;
+/// - minute first: `{minute, second?}`, once an hour;
+/// - day first: `{day ≤ 28, hour?, minute?, second?}`, once a month (days
+///   29–31 are missing from some months, where Foundation approximates);
+/// - month first: `{month, day ≤ 28, hour?, minute?, second?}`, once a year.
+///
+/// Anything else, or any answer whose walk would leave the quiet span, returns
+/// nil and the search takes its steps. The differential test against
+/// Foundation covers these shapes in thirteen zones.
+extension CalendarSearch {
+    private static let hourFirst = mask(.hour, .minute, .second, .weekday)
+    private static let minuteFirst = mask(.minute, .second)
+    private static let dayFirst = mask(.day, .hour, .minute, .second)
+    private static let monthFirst = mask(.month, .day, .hour, .minute, .second)
+
+    private static func mask(_ units: CalendarUnit...) -> UInt16 {
+        units.reduce(0) { $0 | CalendarUnitSet($1).rawValue }
+    }
+
+    /// The next match strictly after `start` for the shapes above, or nil.
+    func directNext(after start: Double) -> Double? {
+        let set = pattern.set
+        let bits = set.rawValue
+        let whole = Int(start.rounded(.down))
+        guard let offset = calendar.quietOffset(from: whole, to: whole), offset % 60 == 0 else { return nil }
+        let local = whole + offset
+        let (today, _) = CivilDate.floorDivide(local, 86_400)
+        let timeOfDay = (pattern[.hour] ?? 0) * 3600 + (pattern[.minute] ?? 0) * 60 + (pattern[.second] ?? 0)
+        // Whether the wall time `wall` is strictly after the start.
+        func isAfterStart(_ wall: Int) -> Bool { Double(wall - offset) > start }
+        let result: Int
+        if set.contains(.hour), bits & ~Self.hourFirst == 0 {
+            var day = today
+            if let weekday = pattern[.weekday] { day += (weekday - CivilDate.weekday(ofDays: today) + 7) % 7 }
+            if !isAfterStart(day * 86_400 + timeOfDay) { day += pattern[.weekday] == nil ? 1 : 7 }
+            result = day * 86_400 + timeOfDay
+        } else if set.contains(.minute), bits & ~Self.minuteFirst == 0 {
+            let hourStart = local - CivilDate.floorDivide(local, 3600).remainder
+            result = isAfterStart(hourStart + timeOfDay) ? hourStart + timeOfDay : hourStart + 3600 + timeOfDay
+        } else if let day = pattern[.day], day <= 28, bits & ~Self.monthFirst == 0 {
+            let (year, month, _) = CivilDate.date(fromDays: today)
+            if let wanted = pattern[.month] {
+                let candidate = CivilDate.days(year: year, month: wanted, day: day) * 86_400 + timeOfDay
+                result = isAfterStart(candidate) ? candidate : CivilDate.days(year: year + 1, month: wanted, day: day) * 86_400 + timeOfDay
+            } else {
+                guard bits & ~Self.dayFirst == 0 else { return nil }
+                let candidate = CivilDate.days(year: year, month: month, day: day) * 86_400 + timeOfDay
+                let (nextYear, nextMonth) = month == 12 ? (year + 1, 1) : (year, month + 1)
+                result = isAfterStart(candidate) ? candidate
+                                                 : CivilDate.days(year: nextYear, month: nextMonth, day: day) * 86_400 + timeOfDay
+            }
+        } else {
+            return nil
+        }
+        guard calendar.quietOffset(from: today * 86_400 - offset, to: result - offset) != nil else { return nil }
+        return Double(result - offset)
+    }
+}

@@ -1,0 +1,464 @@
+import ArgumentParser
+import Foundation
+import TriggerEngine
+
+/// `trigger-eval bench calendar`: next-fire queries, in one run on the same
+/// seeded queries — (a) `CalendarTrigger` against Foundation's
+/// `Calendar.nextDate(after:matching:matchingPolicy: .nextTime,
+/// repeatedTimePolicy: .first, direction: .forward)`, on random component sets
+/// and on three named shapes; (b) `RecurrenceTrigger` against libical's
+/// iterator (`icalrecur_iterator_new` + `icalrecur_iterator_set_start` +
+/// `icalrecur_iterator_next`); (c) the first fire dates of a million calendar
+/// triggers on one core. Every comparison also checks that both sides answer the same.
+struct BenchCalendar: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "calendar",
+        abstract: "Next-fire queries against Foundation's Calendar.nextDate and libical's iterator; 1,000,000 first fires (same queries, one run)."
+    )
+
+    @Option(help: "Cold calendar queries (random component set, random after, five zones) that ours answers.")
+    var queries = 100_000
+
+    @Option(help: "How many of those Foundation answers too: a seeded subsample (0: all of them).")
+    var foundationQueries = 5_000
+
+    @Option(help: "Queries per named shape (07:00 daily, Monday 09:30, 29 February 08:00).")
+    var shapeQueries = 300
+
+    @Option(help: "RRULE queries (random rule, DTSTART years back, random after) for ours and libical.")
+    var rruleQueries = 20_000
+
+    @Option(help: "Calendar triggers whose first fire date is computed in part (c).")
+    var triggers = 1_000_000
+
+    @Option(help: "Timed runs of each contender; the median is reported.")
+    var runs = 3
+
+    @Option(help: "Seed of the generated queries.")
+    var seed: UInt64 = 2026
+
+    /// The zones the queries are spread over: DST in both hemispheres, a
+    /// half-hour offset, UTC.
+    static let zoneNames = ["America/New_York", "Europe/Berlin", "Asia/Kolkata", "Australia/Sydney", "UTC"]
+
+    func validate() throws {
+        guard queries > 0, shapeQueries > 0, rruleQueries > 0, triggers > 0, runs > 0, foundationQueries >= 0 else {
+            throw ValidationError("--queries, --shape-queries, --rrule-queries, --triggers and --runs must be positive")
+        }
+    }
+
+    func run() throws {
+        let zones = try Self.zoneNames.map { name throws(DataError) in try ZoneRules.named(name) }
+        print("trigger-eval bench calendar: seed \(seed), medians of \(runs) runs, one thread; "
+              + "per-query times include one clock_gettime pair (\(Self.timerOverhead()) ns)")
+        var random = BenchRandom(seed: seed)
+        let calendarMismatches = try calendarQueries(zones: zones, using: &random)
+        let shapeMismatches = try namedShapes(zones: zones, using: &random)
+        let rruleMismatches = try recurrenceQueries(using: &random)
+        try firstFires(zones: zones, using: &random)
+        if calendarMismatches + shapeMismatches + rruleMismatches > 0 { throw ExitCode(70) }
+    }
+
+    // MARK: - (a) Calendar triggers against Foundation
+
+    struct CalendarQuery {
+        var components: DateComponents
+        var trigger: CalendarTrigger
+        var zone: Int
+        var after: Date
+    }
+
+    /// Random component sets as in the differential test's spirit: half shaped
+    /// like real triggers, half any subset of the units.
+    private func calendarQueries(zones: [ZoneRules], using random: inout BenchRandom) throws -> Int {
+        let calendars = Self.zoneNames.map(Self.gregorian)
+        var list: [CalendarQuery] = []
+        list.reserveCapacity(queries)
+        for _ in 0..<queries {
+            let zone = Int(random.next() % UInt64(zones.count))
+            let after = Self.randomAfter(using: &random)
+            let components = Self.randomComponents(using: &random)
+            list.append(CalendarQuery(components: components,
+                                      trigger: try CalendarTrigger(dateMatching: components, repeats: true, timeZone: .fixed(zones[zone])),
+                                      zone: zone, after: after))
+        }
+        let compared = Self.sample(foundationQueries == 0 ? queries : min(foundationQueries, queries), of: queries, using: &random)
+        print("")
+        print("(a) calendar: \(queries) cold queries (random component set, random after 2000–2040, zones \(Self.zoneNames.joined(separator: ", ")))")
+        print("    ours = CalendarTrigger.nextTriggerDate(after:); Foundation = Calendar.nextDate(after:matching:.nextTime,.first,.forward)"
+              + (compared.count < queries ? ", timed on a seeded subsample of \(compared.count) of the same queries" : ""))
+        var oursAnswers: [Date?] = []
+        let ours = Self.timed(runs: runs, count: list.count) { index in
+            list[index].trigger.nextTriggerDate(after: list[index].after)
+        } answers: { oursAnswers = $0 }
+        var foundationAnswers: [Date?] = []
+        let foundation = Self.timed(runs: runs, count: compared.count) { position in
+            let query = list[compared[position]]
+            return calendars[query.zone].nextDate(after: query.after, matching: query.components, matchingPolicy: .nextTime,
+                                                  repeatedTimePolicy: .first, direction: .forward)
+        } answers: { foundationAnswers = $0 }
+        let oursOnCompared = Self.Timing(perQuery: ours.perQuery.map { run in compared.map { run[$0] } }, totals: [])
+        print(String(format: "    ours        median %8.0f ns  mean %8.0f ns  p99 %8.0f ns   (all %d queries)",
+                     ours.median, ours.mean, ours.percentile(0.99), list.count))
+        print(String(format: "    ours        median %8.0f ns  on the %d compared queries", oursOnCompared.median, compared.count))
+        print(String(format: "    Foundation  median %8.0f ns  mean %8.0f ns  p99 %8.0f ns   (%d queries)",
+                     foundation.median, foundation.mean, foundation.percentile(0.99), compared.count))
+        print(String(format: "    ratio       %.0f× on the median query, %.0f× on the mean (target ≥ 100× on the median)",
+                     foundation.median / oursOnCompared.median, foundation.mean / oursOnCompared.mean))
+        var mismatches: [String] = []
+        for (position, index) in compared.enumerated() where oursAnswers[index] != foundationAnswers[position] {
+            let query = list[index]
+            mismatches.append("\(Self.zoneNames[query.zone]) \(Self.text(query.components)) after \(query.after.timeIntervalSince1970): "
+                              + "ours \(Self.text(oursAnswers[index])), Foundation \(Self.text(foundationAnswers[position]))")
+        }
+        let nils = compared.filter { oursAnswers[$0] == nil }.count
+        print("    same answers: \(compared.count - mismatches.count) of \(compared.count) (\(nils) nil on both sides), mismatches \(mismatches.count)")
+        for line in mismatches.prefix(10) { print("      mismatch: \(line)") }
+        return mismatches.count
+    }
+
+    /// The three shapes whose Foundation times the issue quotes (21 µs, 84 µs, 2.5 ms).
+    private func namedShapes(zones: [ZoneRules], using random: inout BenchRandom) throws -> Int {
+        let calendars = Self.zoneNames.map(Self.gregorian)
+        let shapes: [(String, DateComponents)] = [
+            ("07:00 daily", DateComponents(hour: 7, minute: 0)),
+            ("Monday 09:30", DateComponents(hour: 9, minute: 30, weekday: 2)),
+            ("29 February 08:00", DateComponents(month: 2, day: 29, hour: 8, minute: 0)),
+        ]
+        print("")
+        print("(a) named shapes: \(shapeQueries) queries each (random after 2000–2040, the same five zones)")
+        var mismatchCount = 0
+        for (name, components) in shapes {
+            let triggers = try zones.map { zone throws(DataError) in
+                try CalendarTrigger(dateMatching: components, repeats: true, timeZone: .fixed(zone))
+            }
+            let list = (0..<shapeQueries).map { _ in (zone: Int(random.next() % UInt64(zones.count)), after: Self.randomAfter(using: &random)) }
+            var oursAnswers: [Date?] = [], foundationAnswers: [Date?] = []
+            let ours = Self.timed(runs: runs, count: list.count) { index in
+                triggers[list[index].zone].nextTriggerDate(after: list[index].after)
+            } answers: { oursAnswers = $0 }
+            let foundation = Self.timed(runs: runs, count: list.count) { index in
+                calendars[list[index].zone].nextDate(after: list[index].after, matching: components, matchingPolicy: .nextTime,
+                                                     repeatedTimePolicy: .first, direction: .forward)
+            } answers: { foundationAnswers = $0 }
+            let mismatches = zip(oursAnswers, foundationAnswers).filter { $0 != $1 }.count
+            mismatchCount += mismatches
+            print(String(format: "    %-18@ ours median %7.0f ns   Foundation median %10.0f ns   ratio %6.0f×   mismatches %d",
+                         name, ours.median, foundation.median, foundation.median / ours.median, mismatches))
+        }
+        return mismatchCount
+    }
+
+    // MARK: - (b) Recurrence triggers against libical
+
+    struct RecurrenceQuery {
+        var text: String
+        var trigger: RecurrenceTrigger
+        var rule: RecurrenceRule
+        var peer: ICalRecurrenceRule
+        var start: LocalDateTime
+        var after: Int
+    }
+
+    private func recurrenceQueries(using random: inout BenchRandom) throws -> Int {
+        var list: [RecurrenceQuery] = []
+        list.reserveCapacity(rruleQueries)
+        for _ in 0..<rruleQueries {
+            let (text, start) = Self.randomRule(using: &random)
+            let rule = try RecurrenceRule(parsing: text)
+            // Queries between 2026 and 2028; DTSTART lies 1 to 10 years before 2026.
+            let after = 1_767_225_600 + Int(random.next() % UInt64(2 * 365 * 86_400))
+            list.append(RecurrenceQuery(text: text, trigger: try RecurrenceTrigger(rule: rule, start: start, timeZone: .floating),
+                                        rule: rule, peer: try ICalRecurrenceRule(parsing: text), start: start, after: after))
+        }
+        print("")
+        print("(b) recurrence: \(list.count) queries (random DAILY/WEEKLY/MONTHLY/YEARLY rule with BYDAY/BYMONTHDAY/BYMONTH/BYHOUR/BYSETPOS,")
+        print("    DTSTART 1–10 years back, after in 2026–2027), floating wall time (UTC); both sides parse the rule beforehand")
+        print("    left out, as libical 3.0.16 gets them wrong (dateutil agrees with ours): BYSETPOS with BYHOUR, INTERVAL > 1 after set_start")
+        print("    ours = RecurrenceTrigger.nextTriggerInstant(after:) on a built trigger; ours+build also builds the trigger")
+        print("    libical = icalrecur_iterator_new + icalrecur_iterator_set_start + icalrecur_iterator_next + icalrecur_iterator_free (libical 3.0)")
+        var oursAnswers: [Int?] = []
+        let ours = Self.timed(runs: runs, count: list.count) { index in
+            list[index].trigger.nextTriggerInstant(after: list[index].after)
+        } answers: { oursAnswers = $0 }
+        let oursBuilding = Self.timed(runs: runs, count: list.count) { index in
+            (try? RecurrenceTrigger(rule: list[index].rule, start: list[index].start, timeZone: .floating))?
+                .nextTriggerInstant(after: list[index].after)
+        } answers: { _ in }
+        var peerAnswers: [Int?] = []
+        let peer = Self.timed(runs: runs, count: list.count) { index in
+            let query = list[index]
+            guard let iterator = try? ICalRecurrenceIterator(rule: query.peer, start: Self.icalTime(query.start.localSeconds)) else {
+                return nil
+            }
+            // set_start is inclusive; ours answers strictly after.
+            guard (try? iterator.skip(to: Self.icalTime(query.after + 1))) != nil, let next = iterator.next() else { return nil }
+            return LocalDateTime(year: next.year, month: next.month, day: next.day,
+                                 hour: next.hour, minute: next.minute, second: next.second)?.localSeconds
+        } answers: { peerAnswers = $0 }
+        print(String(format: "    ours          median %8.0f ns  mean %8.0f ns  p99 %8.0f ns", ours.median, ours.mean, ours.percentile(0.99)))
+        print(String(format: "    ours+build    median %8.0f ns  mean %8.0f ns  p99 %8.0f ns",
+                     oursBuilding.median, oursBuilding.mean, oursBuilding.percentile(0.99)))
+        print(String(format: "    libical       median %8.0f ns  mean %8.0f ns  p99 %8.0f ns", peer.median, peer.mean, peer.percentile(0.99)))
+        print(String(format: "    ratio         %.0f× on the median query (%.0f× with the build), %.0f× on the mean (target ≥ 10×)",
+                     peer.median / ours.median, peer.median / oursBuilding.median, peer.mean / ours.mean))
+        var mismatches: [String] = []
+        for index in list.indices where oursAnswers[index] != peerAnswers[index] {
+            let query = list[index]
+            mismatches.append("\(query.text) DTSTART \(query.start) after \(LocalDateTime(localSeconds: query.after)): "
+                              + "ours \(oursAnswers[index].map { "\(LocalDateTime(localSeconds: $0))" } ?? "nil"), "
+                              + "libical \(peerAnswers[index].map { "\(LocalDateTime(localSeconds: $0))" } ?? "nil")")
+        }
+        print("    same answers: \(list.count - mismatches.count) of \(list.count), mismatches \(mismatches.count)")
+        for line in mismatches.prefix(10) { print("      mismatch: \(line)") }
+        return mismatches.count
+    }
+
+    // MARK: - (c) A million first fires
+
+    private func firstFires(zones: [ZoneRules], using random: inout BenchRandom) throws {
+        let began = Self.now()
+        var list: [CalendarTrigger] = []
+        list.reserveCapacity(triggers)
+        for _ in 0..<triggers {
+            let zone = zones[Int(random.next() % UInt64(zones.count))]
+            list.append(try CalendarTrigger(dateMatching: Self.triggerComponents(using: &random), repeats: true, timeZone: .fixed(zone)))
+        }
+        let built = Double(Self.now() - began) / 1e9
+        let now = Date(timeIntervalSince1970: 1_795_428_000) // 2026-11-22T10:00:00Z
+        var seconds: [Double] = []
+        var checksum = 0.0
+        for _ in 0..<runs {
+            checksum = 0
+            let start = Self.now()
+            for trigger in list {
+                checksum += trigger.nextTriggerDate(after: now)?.timeIntervalSince1970 ?? 0
+            }
+            seconds.append(Double(Self.now() - start) / 1e9)
+        }
+        let median = seconds.sorted()[seconds.count / 2]
+        print("")
+        print("(c) first fires: \(list.count) calendar triggers (daily, weekly, monthly, yearly, nth weekday; five zones) after 2026-11-22T10:00:00Z")
+        print(String(format: "    %.3f s on one core = %.0f ns per trigger (runs %@; target ≤ 2 s); triggers built in %.3f s; checksum %.0f",
+                     median, median * 1e9 / Double(list.count), seconds.map { String(format: "%.3f", $0) }.joined(separator: ", "),
+                     built, checksum))
+    }
+
+    // MARK: - Timing
+
+    /// Per-query nanoseconds of each run, and each run's total.
+    struct Timing {
+        var perQuery: [[Double]]
+        var totals: [Double]
+
+        /// The median over runs of each run's median query.
+        var median: Double { Self.middle(perQuery.map { Self.middle($0) }) }
+        /// The median over runs of each run's mean query.
+        var mean: Double { Self.middle(perQuery.map { $0.reduce(0, +) / Double(max($0.count, 1)) }) }
+
+        func percentile(_ p: Double) -> Double {
+            Self.middle(perQuery.map { run in
+                let sorted = run.sorted()
+                return sorted[min(sorted.count - 1, Int(Double(sorted.count) * p))]
+            })
+        }
+
+        init(perQuery: [[Double]], totals: [Double]) {
+            self.perQuery = perQuery
+            self.totals = totals
+        }
+
+        static func middle(_ values: [Double]) -> Double {
+            guard !values.isEmpty else { return 0 }
+            let sorted = values.sorted()
+            return sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
+        }
+    }
+
+    /// Times `body` on every index, each query on its own, `runs` times; hands
+    /// the last run's answers to `answers`.
+    static func timed<Answer>(runs: Int, count: Int, _ body: (Int) -> Answer, answers: ([Answer]) -> Void) -> Timing {
+        var perQuery: [[Double]] = []
+        var totals: [Double] = []
+        var results: [Answer] = []
+        for _ in 0..<runs {
+            var times = [Double](repeating: 0, count: count)
+            results.removeAll(keepingCapacity: true)
+            results.reserveCapacity(count)
+            let began = now()
+            for index in 0..<count {
+                let start = now()
+                let answer = body(index)
+                let end = now()
+                results.append(answer)
+                times[index] = Double(end - start)
+            }
+            totals.append(Double(now() - began))
+            perQuery.append(times)
+        }
+        answers(results)
+        return Timing(perQuery: perQuery, totals: totals)
+    }
+
+    /// Monotonic nanoseconds.
+    @inline(__always)
+    static func now() -> UInt64 {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
+    }
+
+    /// The median cost of an empty timed region, which every per-query time includes.
+    static func timerOverhead() -> Int {
+        var samples: [UInt64] = []
+        for _ in 0..<10_001 {
+            let start = now()
+            samples.append(now() - start)
+        }
+        return Int(samples.sorted()[samples.count / 2])
+    }
+
+    // MARK: - Generated queries
+
+    static func gregorian(_ zone: String) -> Calendar {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: zone)!
+        calendar.firstWeekday = 1
+        calendar.minimumDaysInFirstWeek = 1
+        return calendar
+    }
+
+    /// A whole second between 2000-01-01 and 2040-01-01.
+    static func randomAfter(using random: inout BenchRandom) -> Date {
+        Date(timeIntervalSince1970: Double(946_684_800 + Int(random.next() % UInt64(1_262_304_000))))
+    }
+
+    /// `count` distinct indices below `total`, ascending, chosen by the seed.
+    static func sample(_ count: Int, of total: Int, using random: inout BenchRandom) -> [Int] {
+        guard count < total else { return Array(0..<total) }
+        var indices = Array(0..<total)
+        for index in 0..<count {
+            indices.swapAt(index, index + Int(random.next() % UInt64(total - index)))
+        }
+        return indices[..<count].sorted()
+    }
+
+    /// Half shaped like real triggers (a time of day, maybe a weekday, day,
+    /// month or nth weekday), half any subset of the eleven units.
+    static func randomComponents(using random: inout BenchRandom) -> DateComponents {
+        func int(_ range: ClosedRange<Int>) -> Int { range.lowerBound + Int(random.next() % UInt64(range.count)) }
+        func chance(_ percent: UInt64) -> Bool { random.next() % 100 < percent }
+        if chance(50) { return triggerComponents(using: &random) }
+        var c = DateComponents()
+        repeat {
+            if chance(15) { c.year = int(2000...2045) }
+            if chance(30) { c.month = int(1...12) }
+            if chance(30) { c.day = int(1...31) }
+            if chance(40) { c.hour = int(0...23) }
+            if chance(40) { c.minute = int(0...59) }
+            if chance(25) { c.second = int(0...59) }
+            if chance(30) { c.weekday = int(1...7) }
+            if chance(15) { c.weekdayOrdinal = int(1...5) }
+            if chance(15) { c.weekOfMonth = int(1...6) }
+            if chance(15) { c.weekOfYear = int(1...53) }
+            if chance(10) { c.yearForWeekOfYear = int(2000...2045) }
+        } while c == DateComponents()
+        return c
+    }
+
+    /// What scheduled notifications look like: a time of day, daily (30 %),
+    /// weekly (25 %), monthly (20 %), yearly (10 %), on the nth weekday (10 %),
+    /// or hourly at a minute (5 %).
+    static func triggerComponents(using random: inout BenchRandom) -> DateComponents {
+        func int(_ range: ClosedRange<Int>) -> Int { range.lowerBound + Int(random.next() % UInt64(range.count)) }
+        var c = DateComponents(hour: int(0...23), minute: [0, 15, 30, 45, int(0...59)][int(0...4)])
+        switch int(0...99) {
+        case 0..<30: break
+        case 30..<55: c.weekday = int(1...7)
+        case 55..<75: c.day = int(1...31)
+        case 75..<85: c.month = int(1...12); c.day = int(1...31)
+        case 85..<95: c.weekday = int(1...7); c.weekdayOrdinal = int(1...5)
+        default: c.hour = nil
+        }
+        return c
+    }
+
+    /// A rule libical 3.0 iterates correctly (no BYWEEKNO, no BYSETPOS outside
+    /// MONTHLY and YEARLY, no negative BYMONTHDAY at DAILY, no sub-daily
+    /// frequencies, no COUNT, which `icalrecur_iterator_set_start` refuses).
+    /// Also left out, because libical 3.0.16 answers them wrongly and dateutil
+    /// agrees with ours: BYSETPOS together with BYHOUR (libical picks the
+    /// position among days, then keeps only the first hour), and INTERVAL > 1
+    /// (`icalrecur_iterator_set_start` counts the interval from the week it
+    /// skips to, not from DTSTART's)
+    /// and its DTSTART: an instance of the rule's time parts, 1–10 years before 2026.
+    static func randomRule(using random: inout BenchRandom) -> (String, LocalDateTime) {
+        func int(_ range: ClosedRange<Int>) -> Int { range.lowerBound + Int(random.next() % UInt64(range.count)) }
+        func chance(_ percent: UInt64) -> Bool { random.next() % 100 < percent }
+        let days = ["SU", "MO", "TU", "WE", "TH", "FR", "SA"]
+        func weekdays() -> [String] {
+            let count = int(1...3)
+            var chosen = Set<String>()
+            while chosen.count < count { chosen.insert(days[int(0...6)]) }
+            return days.filter(chosen.contains)
+        }
+        func list(_ values: [Int]) -> String { Array(Set(values)).sorted().map(String.init).joined(separator: ",") }
+        var parts: [String] = []
+        switch int(0...3) {
+        case 0:
+            parts.append("FREQ=DAILY")
+            if chance(40) { parts.append("BYDAY=" + weekdays().joined(separator: ",")) }
+            if chance(20) { parts.append("BYMONTH=" + list([int(1...12), int(1...12)])) }
+        case 1:
+            parts.append("FREQ=WEEKLY")
+            if chance(80) { parts.append("BYDAY=" + weekdays().joined(separator: ",")) }
+        case 2:
+            parts.append("FREQ=MONTHLY")
+            switch int(0...3) {
+            case 0: parts.append("BYMONTHDAY=" + list([int(1...28), int(1...28)]))
+            case 1: parts.append("BYMONTHDAY=" + [-1, -2, 1, 15][int(0...3)].description)
+            case 2: parts.append("BYDAY=" + [1, 2, 3, 4, -1][int(0...4)].description + days[int(0...6)])
+            default:
+                parts.append("BYDAY=MO,TU,WE,TH,FR")
+                parts.append("BYSETPOS=" + [1, -1][int(0...1)].description)
+            }
+        default:
+            parts.append("FREQ=YEARLY")
+            switch int(0...2) {
+            case 0: parts.append("BYMONTH=\(int(1...12))"); parts.append("BYMONTHDAY=\(int(1...28))")
+            case 1: parts.append("BYMONTH=\(int(1...12))"); parts.append("BYDAY=" + [1, 2, -1][int(0...2)].description + days[int(0...6)])
+            default: break
+            }
+        }
+        var hour = int(6...20)
+        if chance(30), !parts.contains(where: { $0.hasPrefix("BYSETPOS") }) {
+            let hours = [int(6...12), int(13...20)]
+            parts.append("BYHOUR=" + list(hours))
+            hour = hours[0]
+        }
+        let start = LocalDateTime(localSeconds: (daysBefore2026 - int(365...3650)) * 86_400 + hour * 3600 + 15 * int(0...3) * 60)
+        return (parts.joined(separator: ";"), start)
+    }
+
+    /// Days from 1970-01-01 to 2026-01-01.
+    static let daysBefore2026 = 20_454
+
+    static func icalTime(_ localSeconds: Int) -> ICalDateTime {
+        let fields = LocalDateTime(localSeconds: localSeconds).fields
+        return ICalDateTime(year: fields.year, month: fields.month, day: fields.day,
+                            hour: fields.hour, minute: fields.minute, second: fields.second)
+    }
+
+    static func text(_ components: DateComponents) -> String {
+        let names: [(String, Int?)] = [("year", components.year), ("month", components.month), ("day", components.day),
+                                       ("hour", components.hour), ("minute", components.minute), ("second", components.second),
+                                       ("weekday", components.weekday), ("weekdayOrdinal", components.weekdayOrdinal),
+                                       ("weekOfMonth", components.weekOfMonth), ("weekOfYear", components.weekOfYear),
+                                       ("yearForWeekOfYear", components.yearForWeekOfYear)]
+        return names.compactMap { name, value in value.map { "\(name)=\($0)" } }.joined(separator: ",")
+    }
+
+    static func text(_ date: Date?) -> String {
+        date.map { String($0.timeIntervalSince1970) } ?? "nil"
+    }
+}
