@@ -37,6 +37,9 @@ struct BenchCalendar: ParsableCommand {
     @Option(help: "Seed of the generated queries.")
     var seed: UInt64 = 2026
 
+    @Flag(help: "Also print ours' deciles and median per component set (the 25 commonest sets) in part (a).")
+    var breakdown = false
+
     /// The zones the queries are spread over: DST in both hemispheres, a
     /// half-hour offset, UTC.
     static let zoneNames = ["America/New_York", "Europe/Berlin", "Asia/Kolkata", "Australia/Sydney", "UTC"]
@@ -97,6 +100,18 @@ struct BenchCalendar: ParsableCommand {
             return calendars[query.zone].nextDate(after: query.after, matching: query.components, matchingPolicy: .nextTime,
                                                   repeatedTimePolicy: .first, direction: .forward)
         } answers: { foundationAnswers = $0 }
+        if breakdown {
+            let sorted = ours.perQuery[0].sorted()
+            print("    ours, first run: deciles (ns) \((1...9).map { Int(sorted[sorted.count * $0 / 10]) }); median by component set:")
+            var byShape: [String: [Double]] = [:]
+            for (index, query) in list.enumerated() {
+                let key = Self.text(query.components).split(separator: ",").map { $0.split(separator: "=")[0] }.joined(separator: ",")
+                byShape[key, default: []].append(ours.perQuery[0][index])
+            }
+            for (key, times) in byShape.sorted(by: { $0.value.count > $1.value.count }).prefix(25) {
+                print("    \(key): \(times.count) median \(Int(Timing.middle(times)))")
+            }
+        }
         let oursOnCompared = Self.Timing(perQuery: ours.perQuery.map { run in compared.map { run[$0] } }, totals: [])
         print(String(format: "    ours        median %8.0f ns  mean %8.0f ns  p99 %8.0f ns   (all %d queries)",
                      ours.median, ours.mean, ours.percentile(0.99), list.count))
