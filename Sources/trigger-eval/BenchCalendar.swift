@@ -90,15 +90,18 @@ struct BenchCalendar: ParsableCommand {
         print("(a) calendar: \(queries) cold queries (random component set, random after 2000–2040, zones \(Self.zoneNames.joined(separator: ", ")))")
         print("    ours = CalendarTrigger.nextTriggerDate(after:); Foundation = Calendar.nextDate(after:matching:.nextTime,.first,.forward)"
               + (compared.count < queries ? ", timed on a seeded subsample of \(compared.count) of the same queries" : ""))
+        // Each side reads its inputs from arrays of its own, as a scheduler would hold them.
+        let triggers = list.map(\.trigger), afters = list.map(\.after)
+        let components = compared.map { list[$0].components }, comparedAfters = compared.map { list[$0].after }
+        let comparedCalendars = compared.map { calendars[list[$0].zone] }
         var oursAnswers: [Date?] = []
         let ours = Self.timed(runs: runs, count: list.count) { index in
-            list[index].trigger.nextTriggerDate(after: list[index].after)
+            triggers[index].nextTriggerDate(after: afters[index])
         } answers: { oursAnswers = $0 }
         var foundationAnswers: [Date?] = []
         let foundation = Self.timed(runs: runs, count: compared.count) { position in
-            let query = list[compared[position]]
-            return calendars[query.zone].nextDate(after: query.after, matching: query.components, matchingPolicy: .nextTime,
-                                                  repeatedTimePolicy: .first, direction: .forward)
+            comparedCalendars[position].nextDate(after: comparedAfters[position], matching: components[position],
+                                                 matchingPolicy: .nextTime, repeatedTimePolicy: .first, direction: .forward)
         } answers: { foundationAnswers = $0 }
         if breakdown {
             let sorted = ours.perQuery[0].sorted()
