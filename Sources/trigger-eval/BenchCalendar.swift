@@ -37,6 +37,9 @@ struct BenchCalendar: ParsableCommand {
     @Option(help: "Seed of the generated queries.")
     var seed: UInt64 = 2026
 
+    @Flag(help: "Also print ours' deciles and median per component set (the 25 commonest sets) in part (a).")
+    var breakdown = false
+
     /// The zones the queries are spread over: DST in both hemispheres, a
     /// half-hour offset, UTC.
     static let zoneNames = ["America/New_York", "Europe/Berlin", "Asia/Kolkata", "Australia/Sydney", "UTC"]
@@ -87,16 +90,31 @@ struct BenchCalendar: ParsableCommand {
         print("(a) calendar: \(queries) cold queries (random component set, random after 2000–2040, zones \(Self.zoneNames.joined(separator: ", ")))")
         print("    ours = CalendarTrigger.nextTriggerDate(after:); Foundation = Calendar.nextDate(after:matching:.nextTime,.first,.forward)"
               + (compared.count < queries ? ", timed on a seeded subsample of \(compared.count) of the same queries" : ""))
+        // Each side reads its inputs from arrays of its own, as a scheduler would hold them.
+        let triggers = list.map(\.trigger), afters = list.map(\.after)
+        let components = compared.map { list[$0].components }, comparedAfters = compared.map { list[$0].after }
+        let comparedCalendars = compared.map { calendars[list[$0].zone] }
         var oursAnswers: [Date?] = []
         let ours = Self.timed(runs: runs, count: list.count) { index in
-            list[index].trigger.nextTriggerDate(after: list[index].after)
+            triggers[index].nextTriggerDate(after: afters[index])
         } answers: { oursAnswers = $0 }
         var foundationAnswers: [Date?] = []
         let foundation = Self.timed(runs: runs, count: compared.count) { position in
-            let query = list[compared[position]]
-            return calendars[query.zone].nextDate(after: query.after, matching: query.components, matchingPolicy: .nextTime,
-                                                  repeatedTimePolicy: .first, direction: .forward)
+            comparedCalendars[position].nextDate(after: comparedAfters[position], matching: components[position],
+                                                 matchingPolicy: .nextTime, repeatedTimePolicy: .first, direction: .forward)
         } answers: { foundationAnswers = $0 }
+        if breakdown {
+            let sorted = ours.perQuery[0].sorted()
+            print("    ours, first run: deciles (ns) \((1...9).map { Int(sorted[sorted.count * $0 / 10]) }); median by component set:")
+            var byShape: [String: [Double]] = [:]
+            for (index, query) in list.enumerated() {
+                let key = Self.text(query.components).split(separator: ",").map { $0.split(separator: "=")[0] }.joined(separator: ",")
+                byShape[key, default: []].append(ours.perQuery[0][index])
+            }
+            for (key, times) in byShape.sorted(by: { $0.value.count > $1.value.count }).prefix(25) {
+                print("    \(key): \(times.count) median \(Int(Timing.middle(times)))")
+            }
+        }
         let oursOnCompared = Self.Timing(perQuery: ours.perQuery.map { run in compared.map { run[$0] } }, totals: [])
         print(String(format: "    ours        median %8.0f ns  mean %8.0f ns  p99 %8.0f ns   (all %d queries)",
                      ours.median, ours.mean, ours.percentile(0.99), list.count))

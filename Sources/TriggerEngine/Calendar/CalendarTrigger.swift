@@ -11,8 +11,16 @@ import Foundation
 /// `CalendarSearch` for how, and `docs/calendar.md` for what that means for
 /// times in a DST gap or days a month lacks.
 public struct CalendarTrigger: Sendable, Hashable {
-    /// The components to match, as given.
-    public let dateComponents: DateComponents
+    /// The components to match, as given (rebuilt from the compiled pattern:
+    /// a trigger keeps only the integers, a fraction of a `DateComponents`'
+    /// size, which matters for a scheduler holding millions).
+    public var dateComponents: DateComponents {
+        var components = DateComponents()
+        for unit in CalendarUnit.allCases {
+            if let value = pattern[unit] { components.setValue(value, for: unit.component) }
+        }
+        return components
+    }
     /// Whether the trigger fires every time the components match, or once.
     public var repeats: Bool
     /// The zone the components are read in.
@@ -57,7 +65,6 @@ public struct CalendarTrigger: Sendable, Hashable {
         guard !pattern.set.isEmpty else {
             throw DataError("no date components to match (give at least one of \(Self.componentNames.joined(separator: ", ")))")
         }
-        self.dateComponents = dateMatching
         self.repeats = repeats
         self.timeZone = timeZone
         self.pattern = pattern

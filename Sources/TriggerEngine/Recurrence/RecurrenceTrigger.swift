@@ -147,7 +147,8 @@ extension RecurrenceTrigger {
                 fromRule = rule == nil && start.localSeconds >= wall ? start.localSeconds : nil
             }
             let fromDates = Self.first(in: recurrenceDates, atOrAfter: wall)
-            guard let candidate = [fromRule, fromDates].compactMap({ $0 }).min() else { return nil }
+            // The earlier of the two, without building an array on this hot path.
+            guard let candidate = fromRule.map({ rule in fromDates.map { min(rule, $0) } ?? rule }) ?? fromDates else { return nil }
             if Self.first(in: exceptionDates, atOrAfter: candidate) == candidate {
                 wall = candidate + 1
                 continue

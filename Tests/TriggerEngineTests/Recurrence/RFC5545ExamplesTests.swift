@@ -175,20 +175,13 @@ struct RFC5545ExamplesTests {
                 expected: on(2007, 1, [15, 30]) + on(2007, 2, [15]) + on(2007, 3, [15, 30])),
     ]
 
-    /// `YYYYMMDDTHHMMSS` as a wall time.
-    static func wall(_ text: String) -> LocalDateTime {
-        let digits = Array(text.utf8).filter { $0 != UInt8(ascii: "T") }.map { Int($0) - 48 }
-        func number(_ from: Int, _ length: Int) -> Int { digits[from..<(from + length)].reduce(0) { $0 * 10 + $1 } }
-        return LocalDateTime(year: number(0, 4), month: number(4, 2), day: number(6, 2),
-                             hour: number(8, 2), minute: number(10, 2), second: number(12, 2))!
-    }
 
     @Test(arguments: examples)
     func instancesAreTheOnesTheRFCLists(_ example: Example) throws {
         let zone = try ZoneRules.named("America/New_York")
-        let start = Self.wall(example.start)
+        let start = RFC5545Text.wall(example.start)
         let trigger = try RecurrenceTrigger(rule: try RecurrenceRule(parsing: example.rule), start: start, timeZone: .fixed(zone),
-                                            exceptionDates: example.exdates.map(Self.wall))
+                                            exceptionDates: example.exdates.map(RFC5545Text.wall))
         // From just before DTSTART's instant; a bounded rule gets one more
         // look, which must find nothing.
         let before = Date(timeIntervalSince1970: Double(zone.instant(of: start) - 1))
