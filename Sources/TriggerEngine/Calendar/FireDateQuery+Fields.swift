@@ -6,17 +6,28 @@ extension FireDateQuery {
     public struct Fields: Sendable, Equatable {
         /// `hour=7,minute=0` as pairs, in order.
         public var components: [(name: String, value: Int)]?
+        /// `--rrule`: an RFC 5545 RRULE value.
         public var rrule: String?
+        /// `--dtstart`: a local wall time in `tz` (a trailing `Z` means UTC).
         public var dtstart: String?
+        /// `--rdate`, repeatable: extra instances, wall times like `dtstart`.
         public var rdate: [String] = []
+        /// `--exdate`, repeatable: wall times removed from the set.
         public var exdate: [String] = []
+        /// `--interval`: seconds of a time-interval trigger.
         public var interval: Double?
+        /// `--repeats`: the time-interval trigger repeats.
         public var repeats = false
+        /// `--tz`: an IANA zone name.
         public var tz: String?
+        /// `--after`: an RFC 3339 instant; now when absent.
         public var after: String?
+        /// `--count`: how many fires to list (default 1).
         public var count: Int?
+        /// `--once`: `repeats: false`, at most one fire.
         public var once = false
 
+        /// An empty query (every flag absent).
         public init() {}
 
         public static func == (lhs: Fields, rhs: Fields) -> Bool {

@@ -34,6 +34,7 @@ public struct RecurrenceInstances: Sequence, Sendable {
         (self.count, self.cut, self.untilInstant) = (count, cut, untilInstant)
     }
 
+    /// An iterator from the first instance on or after the starting wall time.
     public func makeIterator() -> Iterator { Iterator(self) }
 
     /// Walks the rule's periods, a bounded batch of instances at a time.
@@ -57,6 +58,7 @@ public struct RecurrenceInstances: Sequence, Sendable {
             nextPeriod = instances.engine.periodIndex(containing: nextLower)
         }
 
+        /// The next instance, or nil after the last (COUNT, UNTIL or the walk limit).
         public mutating func next() -> LocalDateTime? {
             while !finished {
                 if position == buffer.count {

@@ -106,6 +106,7 @@ extension RecurrenceRule {
             }
         }
 
+        /// Finer frequencies order before coarser ones (SECONDLY < … < YEARLY).
         public static func < (lhs: Frequency, rhs: Frequency) -> Bool { lhs.rawValue < rhs.rawValue }
     }
 

@@ -43,6 +43,7 @@ public struct LocalDateTime: Sendable, Hashable, Comparable, CustomStringConvert
     /// Foundation's weekday: 1 = Sunday … 7 = Saturday.
     public var weekday: Int { CivilDate.weekday(ofDays: dayNumber) }
 
+    /// Wall times in calendar order.
     public static func < (lhs: LocalDateTime, rhs: LocalDateTime) -> Bool { lhs.localSeconds < rhs.localSeconds }
 
     /// `YYYY-MM-DDTHH:MM:SS`.

@@ -182,8 +182,11 @@ extension ZoneRules {
 
     /// A transition: the instant and the offsets on either side.
     public struct Transition: Sendable, Hashable {
+        /// The instant of the change, epoch seconds.
         public var at: Int
+        /// The UTC offset in seconds before the change.
         public var offsetBefore: Int
+        /// The UTC offset in seconds from the change on.
         public var offsetAfter: Int
     }
 
