@@ -49,6 +49,7 @@ public actor UserNotificationCenter {
             delivered = try store.loadDelivered()
             for category in try store.loadCategories() { categories[category.identifier] = category }
             settings = try store.loadSettings()
+            deviceTokens = DeviceTokenRegistry(tokens: try store.loadDeviceTokens())
         }
     }
 
@@ -111,13 +112,22 @@ public actor UserNotificationCenter {
     // MARK: Device tokens
 
     /// Registers (or with `replacing`, updates) a device token for a recipient.
+    /// Committed to the store before it returns.
+    /// - Throws: `DataError` for a token that is not even-length hex; what the store throws.
     public func registerDeviceToken(_ token: String, for recipient: String, replacing old: String? = nil) throws {
-        try deviceTokens.register(token, for: recipient, replacing: old)
+        var updated = deviceTokens
+        try updated.register(token, for: recipient, replacing: old)
+        try store?.saveDeviceTokens(updated.tokens[recipient] ?? [], for: recipient)
+        deviceTokens = updated
     }
 
-    /// Unregisters one token, or all of a recipient's.
-    public func unregisterDeviceToken(_ token: String? = nil, for recipient: String) {
-        deviceTokens.unregister(token, for: recipient)
+    /// Unregisters one token, or all of a recipient's. Committed to the store before it returns.
+    /// - Throws: what the store throws.
+    public func unregisterDeviceToken(_ token: String? = nil, for recipient: String) throws {
+        var updated = deviceTokens
+        updated.unregister(token, for: recipient)
+        try store?.saveDeviceTokens(updated.tokens[recipient] ?? [], for: recipient)
+        deviceTokens = updated
     }
 
     // MARK: Pending
