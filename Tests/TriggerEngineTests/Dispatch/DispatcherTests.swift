@@ -72,6 +72,39 @@ struct DispatcherTests {
         #expect(!actual.contains { removed.contains($0.1) })
     }
 
+    /// Requests with the same pattern share one compiled search (and its last
+    /// answer); sharing must never cross zones, even a hand-built zone that
+    /// borrows a real zone's name. March 2026 holds both the US (8th) and the EU
+    /// (29th) spring-forward gaps, which 02:30 falls into.
+    @Test func sharedCalendarSearchesGiveEachRequestItsOwnZonesFiresAcrossSpringForward() throws {
+        let berlin = try ZoneRules.named("Europe/Berlin"), newYork = try ZoneRules.named("America/New_York")
+        let fakeBerlin = ZoneRules(identifier: "Europe/Berlin", initialOffset: 5 * 3_600, transitions: [])
+        let zones: [TriggerTimeZone] = [.floating, .fixed(berlin), .fixed(newYork), .fixed(fakeBerlin)]
+        let patterns = [DateComponents(hour: 2, minute: 30), DateComponents(minute: 30), DateComponents(hour: 2, minute: 30, weekday: 1)]
+        let from = Date(timeIntervalSince1970: 1_772_323_200) // 2026-03-01T00:00:00Z
+        let end = from.addingTimeInterval(31 * 86_400)
+        let dispatcher = Dispatcher(now: from, floatingZone: berlin)
+        var expected: [String: [Date]] = [:]
+        for copy in 0..<3 {
+            for (z, zone) in zones.enumerated() {
+                for (p, pattern) in patterns.enumerated() {
+                    let trigger = try CalendarTrigger(dateMatching: pattern, repeats: true, timeZone: zone)
+                    let identifier = "z\(z)-p\(p)-\(copy)"
+                    dispatcher.add(Self.request(identifier, .calendar(trigger)))
+                    expected[identifier] = Array(trigger.fireDates(after: from, in: berlin).prefix { $0 <= end })
+                }
+            }
+        }
+        #expect(dispatcher.distinctTriggerCount == zones.count * patterns.count)
+        var actual: [String: [Date]] = [:]
+        dispatcher.advance(to: end) { actual[$0.request.identifier, default: []].append($0.date) }
+        #expect(actual == expected)
+        // Spot checks: 02:30 in Berlin does not exist on the 29th (Foundation's next time: 03:00 CEST = 01:00Z);
+        // the fake zone (+05:00, no DST) fires at 21:30Z every day.
+        #expect(actual["z1-p0-0"]?.contains(Date(timeIntervalSince1970: 1_774_746_000)) == true) // 2026-03-29T01:00:00Z
+        #expect(actual["z3-p0-0"]?.first == Date(timeIntervalSince1970: 1_772_314_200 + 86_400)) // 2026-03-01T21:30:00Z
+    }
+
     @Test func tiesFireInAddOrder() throws {
         let dispatcher = Dispatcher(now: Self.start)
         for id in ["c", "a", "b"] { dispatcher.add(Self.request(id, try Self.calendar(DateComponents(hour: 9)))) }
