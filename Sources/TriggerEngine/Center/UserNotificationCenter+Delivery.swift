@@ -37,7 +37,7 @@ extension UserNotificationCenter {
         if locationDirty { try rebuildLocationMonitor() }
         guard let monitor = locationMonitor else { return deliveries }
         for event in monitor.ingest(fix) {
-            guard recipients[event.region] == recipient,
+            guard (recipients[event.region] ?? "") == recipient,
                   let request = dispatcher.fireEvent(identifier: event.region, at: event.time) else { continue }
             if !(request.trigger?.repeats ?? false) { locationDirty = true }
             if let delivery = try await deliver(request, kind: "location", at: event.time,
@@ -56,7 +56,7 @@ extension UserNotificationCenter {
                             at date: Date) async throws -> [Delivery] {
         let content = try PushPayload(data: payload).content
         var deliveries = try await advance(to: date)
-        recipients[identifier] = recipient
+        recipients[identifier] = recipient.isEmpty ? nil : recipient
         let request = NotificationRequest(identifier: identifier, content: content, trigger: .push, added: date)
         if let delivery = try await deliver(request, kind: "push", at: date, keepPending: false, nextFire: nil,
                                             pending: false) {

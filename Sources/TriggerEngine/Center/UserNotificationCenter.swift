@@ -12,6 +12,8 @@ public actor UserNotificationCenter {
     let store: NotificationStore?
     var categories: [String: NotificationCategory] = [:]
     var delivered: [DeliveredNotification] = []
+    /// The recipient of each pending request; absent for the default recipient `""`,
+    /// so a single-user center keeps no entry per request.
     var recipients: [String: String] = [:]
     var settings: [String: NotificationSettings] = [:]
     var locationMonitor: RegionMonitor?
@@ -42,9 +44,11 @@ public actor UserNotificationCenter {
         dispatcher = Dispatcher(now: now, floatingZone: floatingZone)
         self.store = store
         if let store {
-            for record in try store.loadPending() {
+            let records = try store.loadPending()
+            dispatcher.reserveCapacity(records.count)
+            for record in records {
                 dispatcher.add(record.request, nextFire: record.nextFire)
-                recipients[record.request.identifier] = record.recipient
+                if !record.recipient.isEmpty { recipients[record.request.identifier] = record.recipient }
             }
             delivered = try store.loadDelivered()
             for category in try store.loadCategories() { categories[category.identifier] = category }
@@ -141,10 +145,13 @@ public actor UserNotificationCenter {
         if request.added == nil { request.added = dispatcher.now }
         let fire = dispatcher.add(request)
         try store?.savePending([.init(request: request, recipient: recipient, nextFire: fire)])
-        recipients[request.identifier] = recipient
+        recipients[request.identifier] = recipient.isEmpty ? nil : recipient
         if case .location? = request.trigger { locationDirty = true }
         return fire
     }
+
+    /// How many requests are pending (without listing them).
+    public func pendingRequestCount() -> Int { dispatcher.pendingCount }
 
     /// The pending requests, in the order they were added.
     public func pendingNotificationRequests() -> [NotificationRequest] { dispatcher.pendingRequests }
