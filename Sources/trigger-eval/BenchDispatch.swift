@@ -56,8 +56,8 @@ struct BenchDispatch: AsyncParsableCommand {
                      Double(fired) / yearSeconds, dispatcher.pendingCount))
         let queueBytes = Dispatcher.queueBytesPerRequest
         print(String(format: "memory:   queue bookkeeping %d bytes/request (MemoryLayout: heap entry, slot arrays, identifier index at 3/4 load); "
-                     + "resident-set delta %.0f bytes/request including the requests themselves (/proc/self/statm)",
-                     queueBytes, Double(rssAfter - rssBefore) / Double(requests)))
+                     + "resident-set delta %.0f bytes/request including the requests themselves (/proc/self/statm; a request value is %d bytes inline)",
+                     queueBytes, Double(rssAfter - rssBefore) / Double(requests), MemoryLayout<NotificationRequest>.stride))
 
         // 2. Calendar triggers only: ours against Foundation's Calendar.nextDate.
         let calendar = try (0..<calendarRequests).map { try Self.request($0, mixed: false, using: &random) }
@@ -103,10 +103,15 @@ struct BenchDispatch: AsyncParsableCommand {
         clock = Date()
         let loaded = try store.loadPending()
         let loadSeconds = Date().timeIntervalSince(clock)
+        clock = Date()
+        let rebuilt = Dispatcher(now: Self.start, floatingZone: zone)
+        rebuilt.add(contentsOf: loaded)
+        let rebuildSeconds = Date().timeIntervalSince(clock)
         print(String(format: "sqlite:   saved %d pending in %.3f s (one transaction, prepared statements); "
                      + "center restarted from the file with %d pending in %.3f s (rows read + dispatcher rebuilt); "
-                     + "rows alone (loadPending) %d in %.3f s",
-                     records.count, saveSeconds, restartedCount, restartSeconds, loaded.count, loadSeconds))
+                     + "apart: rows read (loadPending) %.3f s, dispatcher rebuilt (add(contentsOf:)) %.3f s",
+                     records.count, saveSeconds, restartedCount, restartSeconds, loadSeconds, rebuildSeconds))
+        precondition(loaded.count == records.count && rebuilt.pendingCount == restartedCount)
     }
 
     private func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }

@@ -45,10 +45,9 @@ public actor UserNotificationCenter {
         self.store = store
         if let store {
             let records = try store.loadPending()
-            dispatcher.reserveCapacity(records.count)
-            for record in records {
-                dispatcher.add(record.request, nextFire: record.nextFire)
-                if !record.recipient.isEmpty { recipients[record.request.identifier] = record.recipient }
+            dispatcher.add(contentsOf: records)
+            for record in records where !record.recipient.isEmpty {
+                recipients[record.request.identifier] = record.recipient
             }
             delivered = try store.loadDelivered()
             for category in try store.loadCategories() { categories[category.identifier] = category }

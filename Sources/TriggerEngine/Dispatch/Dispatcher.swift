@@ -111,28 +111,12 @@ public final class Dispatcher {
         if request.added == nil { request.added = now }
         let added = request.added!.timeIntervalSince1970
         let schedule = table.schedule(for: request.trigger)
-        let present = now.timeIntervalSince1970
-        var fire: Double?
-        switch schedule {
-        case .event:
-            fire = nil
-        case .immediate:
-            fire = nextFire.map { max($0.timeIntervalSince1970, present) } ?? present
-        case .calendar, .interval, .recurrence:
-            if let stored = nextFire?.timeIntervalSince1970 {
-                if stored >= present {
-                    fire = stored
-                } else {
-                    switch request.misfirePolicy {
-                    case .fireOnceNow: fire = present
-                    case .skipToNext: fire = table.fire(schedule, after: present, addedAt: added)
-                    case .fireAll: fire = stored
-                    }
-                }
-            } else {
-                fire = table.fire(schedule, after: present, addedAt: added)
-            }
-            if fire == nil { return nil }
+        let fire: Double?
+        switch Self.placement(of: schedule, misfire: request.misfirePolicy, added: added, stored: nextFire,
+                              now: now.timeIntervalSince1970, table: &table) {
+        case .never: return nil
+        case .onEvent: fire = nil
+        case .at(let instant): fire = instant
         }
         let slot: Int32
         if let free = freeSlots.popLast() {
@@ -154,6 +138,45 @@ public final class Dispatcher {
         slotByIdentifier[request.identifier] = slot
         if let fire { self.schedule(slot: slot, at: fire) }
         return fire.map { Date(timeIntervalSince1970: $0) }
+    }
+
+    /// Where a request goes when it is added.
+    enum Placement {
+        /// Its trigger never fires (again): it is not added.
+        case never
+        /// Location and push requests wait for their event.
+        case onEvent
+        /// On the clock at this instant.
+        case at(Double)
+    }
+
+    /// The first fire of a request being added at `now`: after `now` from its
+    /// trigger, at `now` without one, or its `stored` next fire (a restart),
+    /// where a missed one follows the request's `MisfirePolicy`.
+    static func placement(of schedule: FireSchedule, misfire: MisfirePolicy, added: Double, stored: Date?,
+                          now: Double, table: inout FireScheduleTable) -> Placement {
+        switch schedule {
+        case .event:
+            return .onEvent
+        case .immediate:
+            return .at(stored.map { max($0.timeIntervalSince1970, now) } ?? now)
+        case .calendar, .interval, .recurrence:
+            let fire: Double?
+            if let stored = stored?.timeIntervalSince1970 {
+                if stored >= now {
+                    fire = stored
+                } else {
+                    switch misfire {
+                    case .fireOnceNow: fire = now
+                    case .skipToNext: fire = table.fire(schedule, after: now, addedAt: added)
+                    case .fireAll: fire = stored
+                    }
+                }
+            } else {
+                fire = table.fire(schedule, after: now, addedAt: added)
+            }
+            return fire.map { .at($0) } ?? .never
+        }
     }
 
     /// Makes room for `count` pending requests in all, so a bulk load (a

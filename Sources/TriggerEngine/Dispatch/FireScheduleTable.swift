@@ -14,6 +14,18 @@ struct FireScheduleTable {
         var pattern: CalendarPattern
         /// The fixed zone's identifier, `nil` for floating.
         var zone: String?
+
+        /// Hashes the set units and the fields triggers mostly differ in (a
+        /// restart hashes a key per request); equality still compares every field.
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(pattern.set.rawValue)
+            hasher.combine(pattern[.minute] ?? -1)
+            hasher.combine(pattern[.hour] ?? -1)
+            hasher.combine(pattern[.weekday] ?? -1)
+            hasher.combine(pattern[.day] ?? -1)
+            hasher.combine(pattern[.month] ?? -1)
+            hasher.combine(zone)
+        }
     }
 
     /// The zone floating triggers follow.

@@ -105,6 +105,48 @@ struct DispatcherTests {
         #expect(actual["z3-p0-0"]?.first == Date(timeIntervalSince1970: 1_772_314_200 + 86_400)) // 2026-03-01T21:30:00Z
     }
 
+    /// A restart's bulk load must place every request exactly where one-by-one
+    /// adds would: stored fires ahead and missed (each misfire policy), no stored
+    /// fire, location requests, a trigger that never fires again, and an
+    /// identifier given twice (the later replaces the earlier).
+    @Test func bulkRestoreFiresExactlyAsOneByOneAdds() throws {
+        var random = SplitMix64(seed: 99)
+        let now = Self.start.addingTimeInterval(10 * 86_400)
+        var records: [NotificationStore.PendingRecord] = []
+        for index in 0..<400 {
+            let trigger: NotificationTrigger?
+            switch random.next() % 6 {
+            case 0: trigger = try Self.calendar(DateComponents(hour: Int(random.next() % 24), minute: 15))
+            case 1: trigger = .timeInterval(try TimeIntervalTrigger(timeInterval: Double(3_600 * (1 + random.next() % 300)),
+                                                                    repeats: random.next() % 2 == 0))
+            case 2: trigger = try Self.calendar(DateComponents(year: 2026, month: 1, day: 3), repeats: false) // past: never
+            case 3: trigger = .location(LocationTrigger(region: try .circle(center: Coordinate(latitude: 46, longitude: 14), radius: 100),
+                                                        repeats: true))
+            case 4: trigger = nil
+            default:
+                let source = RecurrenceTriggerSource(rrule: "FREQ=DAILY;BYHOUR=\(random.next() % 24)", dtstart: "2026-01-01T00:30:00",
+                                                     tz: "Europe/Berlin")
+                trigger = .recurrence(try source.trigger(), source: source)
+            }
+            let request = NotificationRequest(identifier: "r\(random.next() % 350)", content: NotificationContent(title: "\(index)"),
+                                              trigger: trigger, misfirePolicy: MisfirePolicy.allCases[Int(random.next() % 3)],
+                                              added: Self.start)
+            let stored: Date? = random.next() % 3 == 0 ? nil : now.addingTimeInterval(Double(Int(random.next() % 400_000) - 200_000))
+            records.append(.init(request: request, nextFire: stored))
+        }
+        let zone = try ZoneRules.named("Europe/Berlin")
+        let oneByOne = Dispatcher(now: now, floatingZone: zone), bulk = Dispatcher(now: now, floatingZone: zone)
+        for record in records { oneByOne.add(record.request, nextFire: record.nextFire) }
+        bulk.add(contentsOf: records)
+        #expect(bulk.pendingCount == oneByOne.pendingCount)
+        #expect(bulk.pendingRequests == oneByOne.pendingRequests)
+        var a: [String] = [], b: [String] = []
+        oneByOne.advance(to: now.addingTimeInterval(30 * 86_400)) { a.append("\($0.request.identifier)@\($0.date.timeIntervalSince1970)") }
+        bulk.advance(to: now.addingTimeInterval(30 * 86_400)) { b.append("\($0.request.identifier)@\($0.date.timeIntervalSince1970)") }
+        #expect(a.count > 1_000)
+        #expect(b == a)
+    }
+
     @Test func tiesFireInAddOrder() throws {
         let dispatcher = Dispatcher(now: Self.start)
         for id in ["c", "a", "b"] { dispatcher.add(Self.request(id, try Self.calendar(DateComponents(hour: 9)))) }
