@@ -35,6 +35,7 @@ extension UserNotificationCenter {
     public func ingest(_ fix: LocationFix, recipient: String = "") async throws -> [Delivery] {
         var deliveries = try await advance(to: fix.time)
         if locationDirty { try rebuildLocationMonitor() }
+        defer { lastFixes[fix.device] = fix }
         guard let monitor = locationMonitor else { return deliveries }
         for event in monitor.ingest(fix) {
             guard (recipients[event.region] ?? "") == recipient,
@@ -110,5 +111,11 @@ extension UserNotificationCenter {
         }
         locationMonitor = regions.isEmpty ? nil : try RegionMonitor(regions: regions)
         locationDirty = false
+        // The new monitor starts knowing nothing; each device's latest fix, replayed
+        // without firing, puts it back inside the regions it is in (a first fix fires
+        // no entry), so its next fix outside fires the exit the old monitor would have.
+        if let monitor = locationMonitor {
+            for fix in lastFixes.values.sorted(by: { $0.time < $1.time }) { _ = monitor.ingest(fix) }
+        }
     }
 }

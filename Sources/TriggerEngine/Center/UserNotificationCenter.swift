@@ -18,6 +18,9 @@ public actor UserNotificationCenter {
     var settings: [String: NotificationSettings] = [:]
     var locationMonitor: RegionMonitor?
     var locationDirty = true
+    /// Each device's latest fix, replayed into a rebuilt monitor so that a
+    /// device inside a region stays inside when location requests change.
+    var lastFixes: [String: LocationFix] = [:]
     /// Directory custom sound names are looked up in (for the 30-second rule).
     public var soundDirectory: URL?
     /// The delegate responses and foreground presentations go to.
