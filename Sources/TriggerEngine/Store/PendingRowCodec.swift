@@ -18,7 +18,9 @@ import GRDB
 /// | 5    | push         | 0       |               |          |                               |         |                 |
 ///
 /// Decoding keeps a cache of the triggers it built (a million rows usually share
-/// far fewer calendar patterns and rules), so each distinct trigger is parsed once.
+/// far fewer calendar patterns and rules), keyed by one string SQLite builds from
+/// the trigger columns, so each distinct trigger is parsed once and the others
+/// cost one hash.
 struct PendingRowCodec {
     /// The `pending` table's columns, in the order `arguments` binds and `decode` reads them.
     static let columns = ["identifier", "recipient", "next_fire", "added", "misfire", "kind", "repeats", "zone",
@@ -34,19 +36,20 @@ struct PendingRowCodec {
         """
 
     static let insertSQL = "INSERT INTO pending(\(columns.joined(separator: ", "))) VALUES (\(columns.map { _ in "?" }.joined(separator: ", ")))"
-    static let selectSQL = "SELECT \(columns.joined(separator: ", ")) FROM pending ORDER BY rowid"
+    /// The columns, then (index 21) the trigger's cache key, which SQLite
+    /// concatenates from the trigger columns (each `=value` or `-` for NULL,
+    /// separated by U+001F) for calendar, location and recurrence rows: one
+    /// short string to hash per row instead of five columns to read.
+    static let selectSQL = """
+        SELECT \(columns.joined(separator: ", ")),
+               CASE WHEN kind IN (1, 3, 4) THEN kind || repeats
+                    \(["zone", "parameters", "start", "exdates", "rdates"].map { "|| char(31) || coalesce('=' || \($0), '-')" }.joined(separator: " "))
+               END
+        FROM pending ORDER BY rowid
+        """
 
-    private struct TriggerKey: Hashable {
-        var kind: Int
-        var repeats: Bool
-        var zone: String?
-        var parameters: String?
-        var start: String?
-        var exdates: String?
-        var rdates: String?
-    }
-
-    private var triggers: [TriggerKey: NotificationTrigger] = [:]
+    /// Triggers built so far, by the key `selectSQL` computes.
+    private var triggers: [String: NotificationTrigger] = [:]
     private let encoder = JSONEncoder()
     private let decoder = JSONDecoder()
 
@@ -145,20 +148,21 @@ struct PendingRowCodec {
         case 1, 3, 4: break
         default: throw DataError("trigger kind \(kind) is unknown")
         }
-        let key = TriggerKey(kind: kind, repeats: repeats, zone: row[7], parameters: row[9], start: row[10],
-                             exdates: row[11], rdates: row[12])
+        let key: String = row[21]
         if let cached = triggers[key] { return cached }
+        let zoneName: String? = row[7], parameters: String? = row[9]
         let trigger: NotificationTrigger
         switch kind {
         case 1:
-            let zone: TriggerTimeZone = try key.zone.map { name throws(DataError) in .fixed(try ZoneRules.named(name)) } ?? .floating
-            trigger = .calendar(try CalendarTrigger(dateMatching: try Self.dateComponents(key.parameters ?? ""),
+            let zone: TriggerTimeZone = try zoneName.map { name throws(DataError) in .fixed(try ZoneRules.named(name)) } ?? .floating
+            trigger = .calendar(try CalendarTrigger(dateMatching: try Self.dateComponents(parameters ?? ""),
                                                     repeats: repeats, timeZone: zone))
         case 3:
-            trigger = try decoder.decode(NotificationTrigger.self, from: Data((key.parameters ?? "").utf8))
+            trigger = try decoder.decode(NotificationTrigger.self, from: Data((parameters ?? "").utf8))
         default:
-            let source = RecurrenceTriggerSource(rrule: key.parameters, dtstart: key.start ?? "", tz: key.zone,
-                                                 exdates: Self.list(key.exdates), rdates: Self.list(key.rdates))
+            let start: String? = row[10], exdates: String? = row[11], rdates: String? = row[12]
+            let source = RecurrenceTriggerSource(rrule: parameters, dtstart: start ?? "", tz: zoneName,
+                                                 exdates: Self.list(exdates), rdates: Self.list(rdates))
             trigger = .recurrence(try source.trigger(), source: source)
         }
         triggers[key] = trigger
