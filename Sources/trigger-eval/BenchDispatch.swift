@@ -89,19 +89,23 @@ struct BenchDispatch: AsyncParsableCommand {
         guard !noStore else { return }
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("bench-dispatch-\(getpid()).sqlite").path
         defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) } }
-        let store = try NotificationStore(path: path)
         let fresh = Dispatcher(now: Self.start, floatingZone: zone)
         let records = mixed.map { NotificationStore.PendingRecord(request: $0, nextFire: fresh.add($0)) }
-        clock = Date()
-        try store.savePending(records)
-        let saveSeconds = Date().timeIntervalSince(clock)
+        var saveSeconds = 0.0
+        do {
+            let store = try NotificationStore(path: path)
+            clock = Date()
+            try store.savePending(records)
+            saveSeconds = Date().timeIntervalSince(clock)
+        } // closed here, as the process that wrote it would be: SQLite checkpoints and removes the WAL
         // A restart: a center opened on the file reads every row and rebuilds its dispatcher.
         clock = Date()
         let center = try UserNotificationCenter(now: Self.start, floatingZone: zone, store: try NotificationStore(path: path))
         let restartSeconds = Date().timeIntervalSince(clock)
         let restartedCount = await center.pendingRequestCount()
+        let reader = try NotificationStore(path: path)
         clock = Date()
-        let loaded = try store.loadPending()
+        let loaded = try reader.loadPending()
         let loadSeconds = Date().timeIntervalSince(clock)
         clock = Date()
         let rebuilt = Dispatcher(now: Self.start, floatingZone: zone)

@@ -35,6 +35,8 @@ public final class NotificationStore: Sendable {
                 if db.configuration.readonly == false, path != nil {
                     try db.execute(sql: "PRAGMA journal_mode=WAL")
                     try db.execute(sql: "PRAGMA synchronous=NORMAL")
+                    // Read pages through a memory map (no copy into SQLite's page cache): a restart scans every row.
+                    try db.execute(sql: "PRAGMA mmap_size=1073741824")
                 }
             }
             database = try path.map { try DatabaseQueue(path: $0, configuration: configuration) }
@@ -101,7 +103,8 @@ public final class NotificationStore: Sendable {
     public func loadPending() throws -> [PendingRecord] {
         try database.read { db in
             var records: [PendingRecord] = []
-            records.reserveCapacity(try Int.fetchOne(db, sql: "SELECT count(*) FROM pending") ?? 0)
+            // max(rowid) bounds the row count and, unlike count(*), needs no scan.
+            records.reserveCapacity(try Int.fetchOne(db, sql: "SELECT max(rowid) FROM pending") ?? 0)
             var codec = PendingRowCodec()
             let rows = try Row.fetchCursor(db, sql: PendingRowCodec.selectSQL)
             while let row = try rows.next() { records.append(try codec.decode(row)) }
