@@ -177,6 +177,16 @@ struct NotificationStoreTests {
         #expect(await center.deniedCount == 1)
     }
 
+    @Test func storeOfANewerSchemaVersionIsRefusedNotMisread() throws {
+        let path = Self.temporaryPath()
+        defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) } }
+        let fixture = Bundle.module.url(forResource: "version3.sqlite", withExtension: nil, subdirectory: "Fixtures/store")!
+        try FileManager.default.copyItem(at: fixture, to: URL(fileURLWithPath: path))
+        let error = #expect(throws: InputFileError.self) { try NotificationStore(path: path) }
+        #expect(error?.path == path)
+        #expect(error?.reason.contains("schema version 3; this build reads versions up to 2") == true, "\(String(describing: error))")
+    }
+
     @Test func deviceTokensSurviveARestartAfterRegisterUpdateAndUnregister() async throws {
         let path = Self.temporaryPath()
         defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) } }
