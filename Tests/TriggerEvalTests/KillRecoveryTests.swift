@@ -123,14 +123,15 @@ struct KillRecoveryTests {
         var random = BenchRandom(seed: 2026) // the CLI's seeded generator
         for round in 0..<40 {
             // Three rounds in four: after a random number of further confirmations
-            // (adds, then deliveries), about 1/40 of the run on average, so the
-            // kills spread over the whole run; the child is a little further on
-            // when the signal lands. Every fourth: after a random delay within
+            // (adds, then deliveries), about 1/60 of the run on average, so the
+            // kills spread over most of the run and leave room before its end
+            // (every round a kill, whatever the seed); the child is a little
+            // further on when the signal lands. Every fourth: after a random delay within
             // a tenth of a full run, which lands in start-up, reload and adds.
             let lines = 240 + expected.delivered.count
             let point: KillPoint = round % 4 == 3
                 ? .after(seconds: Double(random.next() % 1_000) / 1_000 * fullRun / 10)
-                : .atLine(1 + Int(random.next() % UInt64(2 * lines / 40)))
+                : .atLine(1 + Int(random.next() % UInt64(2 * lines / 60)))
             let run = try Self.runChild(store: store, addFrom: confirmedAdds, kill: point)
             if run.killed { kills += 1 }
             #expect(run.added == Array(confirmedAdds..<(confirmedAdds + run.added.count)), "round \(round)")
