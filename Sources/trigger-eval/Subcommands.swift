@@ -8,5 +8,6 @@ extension TriggerEval {
         Simulate.self,
         ICS.self,
         Bench.self,
+        CrashTestChild.self, // hidden: the kill -9 test's child process
     ]
 }

@@ -6,6 +6,9 @@ public struct DeviceTokenRegistry: Sendable, Hashable {
 
     public init() {}
 
+    /// A registry holding `tokens` as stored (already normalized).
+    init(tokens: [String: Set<String>]) { self.tokens = tokens }
+
     /// Registers `token` for `recipient`; `replacing` an old token updates it.
     /// - Throws: `DataError` for an empty, odd-length or non-hex token.
     public mutating func register(_ token: String, for recipient: String, replacing old: String? = nil) throws(DataError) {

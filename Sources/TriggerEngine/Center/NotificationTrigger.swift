@@ -4,11 +4,15 @@ import Foundation
 /// RFC 5545 recurrence. JSON forms are those of `trigger-eval simulate`
 /// (`docs/cli.md`): `{"calendar":{…}}`, `{"timeInterval":{…}}`, `{"location":{…}}`,
 /// `{"recurrence":{…}}`, `{"push":{}}`.
+///
+/// The calendar, location and recurrence cases are `indirect`: their payloads
+/// are large, and boxed they are shared by copies (the store's reload hands the
+/// same trigger to every request that has it), so a request copies cheaply.
 public enum NotificationTrigger: Sendable, Hashable {
-    case calendar(CalendarTrigger)
+    indirect case calendar(CalendarTrigger)
     case timeInterval(TimeIntervalTrigger)
-    case location(LocationTrigger)
-    case recurrence(RecurrenceTrigger, source: RecurrenceTriggerSource)
+    indirect case location(LocationTrigger)
+    indirect case recurrence(RecurrenceTrigger, source: RecurrenceTriggerSource)
     /// A remote notification, delivered the moment it arrives (`UNPushNotificationTrigger`).
     case push
 

@@ -35,9 +35,10 @@ extension UserNotificationCenter {
     public func ingest(_ fix: LocationFix, recipient: String = "") async throws -> [Delivery] {
         var deliveries = try await advance(to: fix.time)
         if locationDirty { try rebuildLocationMonitor() }
+        defer { lastFixes[fix.device] = fix }
         guard let monitor = locationMonitor else { return deliveries }
         for event in monitor.ingest(fix) {
-            guard recipients[event.region] == recipient,
+            guard (recipients[event.region] ?? "") == recipient,
                   let request = dispatcher.fireEvent(identifier: event.region, at: event.time) else { continue }
             if !(request.trigger?.repeats ?? false) { locationDirty = true }
             if let delivery = try await deliver(request, kind: "location", at: event.time,
@@ -56,7 +57,7 @@ extension UserNotificationCenter {
                             at date: Date) async throws -> [Delivery] {
         let content = try PushPayload(data: payload).content
         var deliveries = try await advance(to: date)
-        recipients[identifier] = recipient
+        recipients[identifier] = recipient.isEmpty ? nil : recipient
         let request = NotificationRequest(identifier: identifier, content: content, trigger: .push, added: date)
         if let delivery = try await deliver(request, kind: "push", at: date, keepPending: false, nextFire: nil,
                                             pending: false) {
@@ -110,5 +111,11 @@ extension UserNotificationCenter {
         }
         locationMonitor = regions.isEmpty ? nil : try RegionMonitor(regions: regions)
         locationDirty = false
+        // The new monitor starts knowing nothing; each device's latest fix, replayed
+        // without firing, puts it back inside the regions it is in (a first fix fires
+        // no entry), so its next fix outside fires the exit the old monitor would have.
+        if let monitor = locationMonitor {
+            for fix in lastFixes.values.sorted(by: { $0.time < $1.time }) { _ = monitor.ingest(fix) }
+        }
     }
 }

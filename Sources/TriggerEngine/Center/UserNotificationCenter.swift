@@ -12,10 +12,15 @@ public actor UserNotificationCenter {
     let store: NotificationStore?
     var categories: [String: NotificationCategory] = [:]
     var delivered: [DeliveredNotification] = []
+    /// The recipient of each pending request; absent for the default recipient `""`,
+    /// so a single-user center keeps no entry per request.
     var recipients: [String: String] = [:]
     var settings: [String: NotificationSettings] = [:]
     var locationMonitor: RegionMonitor?
     var locationDirty = true
+    /// Each device's latest fix, replayed into a rebuilt monitor so that a
+    /// device inside a region stays inside when location requests change.
+    var lastFixes: [String: LocationFix] = [:]
     /// Directory custom sound names are looked up in (for the 30-second rule).
     public var soundDirectory: URL?
     /// The delegate responses and foreground presentations go to.
@@ -42,13 +47,15 @@ public actor UserNotificationCenter {
         dispatcher = Dispatcher(now: now, floatingZone: floatingZone)
         self.store = store
         if let store {
-            for record in try store.loadPending() {
-                dispatcher.add(record.request, nextFire: record.nextFire)
+            let records = try store.loadPending()
+            dispatcher.add(contentsOf: records)
+            for record in records where !record.recipient.isEmpty {
                 recipients[record.request.identifier] = record.recipient
             }
             delivered = try store.loadDelivered()
             for category in try store.loadCategories() { categories[category.identifier] = category }
             settings = try store.loadSettings()
+            deviceTokens = DeviceTokenRegistry(tokens: try store.loadDeviceTokens())
         }
     }
 
@@ -111,13 +118,22 @@ public actor UserNotificationCenter {
     // MARK: Device tokens
 
     /// Registers (or with `replacing`, updates) a device token for a recipient.
+    /// Committed to the store before it returns.
+    /// - Throws: `DataError` for a token that is not even-length hex; what the store throws.
     public func registerDeviceToken(_ token: String, for recipient: String, replacing old: String? = nil) throws {
-        try deviceTokens.register(token, for: recipient, replacing: old)
+        var updated = deviceTokens
+        try updated.register(token, for: recipient, replacing: old)
+        try store?.saveDeviceTokens(updated.tokens[recipient] ?? [], for: recipient)
+        deviceTokens = updated
     }
 
-    /// Unregisters one token, or all of a recipient's.
-    public func unregisterDeviceToken(_ token: String? = nil, for recipient: String) {
-        deviceTokens.unregister(token, for: recipient)
+    /// Unregisters one token, or all of a recipient's. Committed to the store before it returns.
+    /// - Throws: what the store throws.
+    public func unregisterDeviceToken(_ token: String? = nil, for recipient: String) throws {
+        var updated = deviceTokens
+        updated.unregister(token, for: recipient)
+        try store?.saveDeviceTokens(updated.tokens[recipient] ?? [], for: recipient)
+        deviceTokens = updated
     }
 
     // MARK: Pending
@@ -131,10 +147,13 @@ public actor UserNotificationCenter {
         if request.added == nil { request.added = dispatcher.now }
         let fire = dispatcher.add(request)
         try store?.savePending([.init(request: request, recipient: recipient, nextFire: fire)])
-        recipients[request.identifier] = recipient
+        recipients[request.identifier] = recipient.isEmpty ? nil : recipient
         if case .location? = request.trigger { locationDirty = true }
         return fire
     }
+
+    /// How many requests are pending (without listing them).
+    public func pendingRequestCount() -> Int { dispatcher.pendingCount }
 
     /// The pending requests, in the order they were added.
     public func pendingNotificationRequests() -> [NotificationRequest] { dispatcher.pendingRequests }

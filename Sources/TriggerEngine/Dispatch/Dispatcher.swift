@@ -6,7 +6,10 @@ import HeapModule
 /// drops one-shot ones after delivery.
 ///
 /// The heap holds 24-byte entries (fire instant, add order, slot, generation);
-/// requests live in a slot array beside it. Removing or replacing a request
+/// requests live in a slot array beside it, with their triggers compiled into
+/// `FireSchedule`s (calendar searches and recurrences interned in a
+/// `FireScheduleTable`), so a fire reschedules on epoch seconds without copying
+/// the request. Removing or replacing a request
 /// bumps its slot's generation instead of searching the heap, and entries of an
 /// older generation are dropped when they reach the top (lazy deletion).
 ///
@@ -44,7 +47,9 @@ public final class Dispatcher {
     public private(set) var now: Date
 
     var heap = Heap<Entry>()
+    var table: FireScheduleTable
     var requests: [NotificationRequest?] = []
+    var schedules: [FireSchedule] = []
     var addedAt: [Double] = []
     var orders: [UInt64] = []
     var nextFires: [Double] = []
@@ -57,10 +62,15 @@ public final class Dispatcher {
     public init(now: Date, floatingZone: ZoneRules = .utc) {
         self.now = now
         self.floatingZone = floatingZone
+        self.table = FireScheduleTable(floatingZone: floatingZone)
     }
 
     /// How many requests are pending (location and push ones included).
     public var pendingCount: Int { slotByIdentifier.count }
+
+    /// How many distinct calendar searches and recurrences the requests share
+    /// (the benchmark reports it beside the dispatch rate).
+    package var distinctTriggerCount: Int { table.count }
 
     /// The pending requests, in the order they were added.
     public var pendingRequests: [NotificationRequest] {
@@ -99,46 +109,87 @@ public final class Dispatcher {
         removeRequest(withIdentifier: request.identifier)
         var request = request
         if request.added == nil { request.added = now }
-        let added = request.added!
-        var fire: Date?
-        if let trigger = request.trigger, !trigger.isClockTrigger {
-            fire = nil
-        } else if let trigger = request.trigger {
-            if let stored = nextFire {
-                if stored >= now {
-                    fire = stored
-                } else {
-                    switch request.misfirePolicy {
-                    case .fireOnceNow: fire = now
-                    case .skipToNext: fire = trigger.nextTriggerDate(after: now, addedAt: added, in: floatingZone)
-                    case .fireAll: fire = stored
-                    }
-                }
-            } else {
-                fire = trigger.nextTriggerDate(after: now, addedAt: added, in: floatingZone)
-            }
-            if fire == nil, trigger.isClockTrigger { return nil }
-        } else {
-            fire = nextFire.map { max($0, now) } ?? now
+        let added = request.added!.timeIntervalSince1970
+        let schedule = table.schedule(for: request.trigger)
+        let fire: Double?
+        switch Self.placement(of: schedule, misfire: request.misfirePolicy, added: added, stored: nextFire,
+                              now: now.timeIntervalSince1970, table: &table) {
+        case .never: return nil
+        case .onEvent: fire = nil
+        case .at(let instant): fire = instant
         }
         let slot: Int32
         if let free = freeSlots.popLast() {
             slot = free
             requests[Int(slot)] = request
-            addedAt[Int(slot)] = added.timeIntervalSince1970
+            schedules[Int(slot)] = schedule
+            addedAt[Int(slot)] = added
             orders[Int(slot)] = nextOrder
         } else {
             slot = Int32(requests.count)
             requests.append(request)
-            addedAt.append(added.timeIntervalSince1970)
+            schedules.append(schedule)
+            addedAt.append(added)
             orders.append(nextOrder)
             nextFires.append(.infinity)
             generations.append(0)
         }
         nextOrder += 1
         slotByIdentifier[request.identifier] = slot
-        if let fire { schedule(slot: slot, at: fire.timeIntervalSince1970) }
-        return fire
+        if let fire { self.schedule(slot: slot, at: fire) }
+        return fire.map { Date(timeIntervalSince1970: $0) }
+    }
+
+    /// Where a request goes when it is added.
+    enum Placement {
+        /// Its trigger never fires (again): it is not added.
+        case never
+        /// Location and push requests wait for their event.
+        case onEvent
+        /// On the clock at this instant.
+        case at(Double)
+    }
+
+    /// The first fire of a request being added at `now`: after `now` from its
+    /// trigger, at `now` without one, or its `stored` next fire (a restart),
+    /// where a missed one follows the request's `MisfirePolicy`.
+    static func placement(of schedule: FireSchedule, misfire: MisfirePolicy, added: Double, stored: Date?,
+                          now: Double, table: inout FireScheduleTable) -> Placement {
+        switch schedule {
+        case .event:
+            return .onEvent
+        case .immediate:
+            return .at(stored.map { max($0.timeIntervalSince1970, now) } ?? now)
+        case .calendar, .interval, .recurrence:
+            let fire: Double?
+            if let stored = stored?.timeIntervalSince1970 {
+                if stored >= now {
+                    fire = stored
+                } else {
+                    switch misfire {
+                    case .fireOnceNow: fire = now
+                    case .skipToNext: fire = table.fire(schedule, after: now, addedAt: added)
+                    case .fireAll: fire = stored
+                    }
+                }
+            } else {
+                fire = table.fire(schedule, after: now, addedAt: added)
+            }
+            return fire.map { .at($0) } ?? .never
+        }
+    }
+
+    /// Makes room for `count` pending requests in all, so a bulk load (a
+    /// restart) does not grow the slot arrays, index and heap step by step.
+    public func reserveCapacity(_ count: Int) {
+        requests.reserveCapacity(count)
+        schedules.reserveCapacity(count)
+        addedAt.reserveCapacity(count)
+        orders.reserveCapacity(count)
+        nextFires.reserveCapacity(count)
+        generations.reserveCapacity(count)
+        slotByIdentifier.reserveCapacity(count)
+        heap.reserveCapacity(count)
     }
 
     /// Removes pending requests by identifier (unknown ones are ignored).
@@ -150,7 +201,9 @@ public final class Dispatcher {
     /// Removes every pending request.
     public func removeAllPending() {
         heap = Heap()
+        table.removeAll()
         requests.removeAll()
+        schedules.removeAll()
         addedAt.removeAll()
         orders.removeAll()
         nextFires.removeAll()
@@ -165,34 +218,62 @@ public final class Dispatcher {
     /// - Complexity: O(log n) plus one next-fire computation per fire.
     public func advance(to date: Date, deliver: (Fire) throws -> Void) rethrows {
         let limit = date.timeIntervalSince1970
-        while let top = heap.min, top.fire <= limit {
-            _ = heap.removeMin()
-            guard isLive(top) else { continue }
-            let slot = Int(top.slot)
-            let request = requests[slot]!
-            let fireDate = Date(timeIntervalSince1970: top.fire)
-            if fireDate > now { now = fireDate }
-            var next: Date?
-            if let trigger = request.trigger, trigger.repeats {
-                next = trigger.nextTriggerDate(after: fireDate, addedAt: Date(timeIntervalSince1970: addedAt[slot]),
-                                               in: floatingZone)
-            }
-            if let next {
-                schedule(slot: top.slot, at: next.timeIntervalSince1970)
-            } else {
-                release(slot: top.slot, identifier: request.identifier)
-            }
-            try deliver(Fire(request: request, date: fireDate, nextDate: next))
+        while let (slot, fire) = popDue(through: limit) {
+            let request = requests[Int(slot)]!
+            let next = reschedule(slot: slot, firedAt: fire)
+            try deliver(Fire(request: request, date: Date(timeIntervalSince1970: fire),
+                             nextDate: next.map { Date(timeIntervalSince1970: $0) }))
         }
         if date > now { now = date }
     }
 
-    /// Counts fires due through `date` without building `Fire` values: the
-    /// benchmark's hot loop, same ordering and rescheduling as `advance`.
+    /// Counts fires due through `date` without building `Fire` values or
+    /// copying requests: the benchmark's hot loop, same order and rescheduling
+    /// as `advance`.
     package func advanceCounting(to date: Date) -> Int {
+        let limit = date.timeIntervalSince1970
         var count = 0
-        advance(to: date) { _ in count += 1 }
+        while let (slot, fire) = popDue(through: limit) {
+            _ = reschedule(slot: slot, firedAt: fire)
+            count += 1
+        }
+        if date > now { now = date }
         return count
+    }
+
+    /// The earliest live entry due at or before `limit` (stale ones are dropped
+    /// on the way); it stays on the heap for `reschedule` to replace or remove.
+    /// Moves `now` up to its fire.
+    @inline(__always)
+    private func popDue(through limit: Double) -> (slot: Int32, fire: Double)? {
+        while let top = heap.min, top.fire <= limit {
+            guard isLive(top) else {
+                _ = heap.removeMin()
+                continue
+            }
+            if top.fire > now.timeIntervalSince1970 { now = Date(timeIntervalSince1970: top.fire) }
+            return (top.slot, top.fire)
+        }
+        return nil
+    }
+
+    /// After the heap's top (`slot`, fired at `fire`) fired: a repeating request
+    /// replaces its entry with its next fire (one sift instead of remove and
+    /// insert), anything else leaves. Repeating requests are rescheduled
+    /// strictly after the instant they fired.
+    /// - Returns: the next fire, `nil` when the request is no longer pending.
+    @inline(__always)
+    private func reschedule(slot: Int32, firedAt fire: Double) -> Double? {
+        let index = Int(slot)
+        let schedule = schedules[index]
+        if schedule.repeats, let next = table.fire(schedule, after: fire, addedAt: addedAt[index]) {
+            nextFires[index] = next
+            _ = heap.replaceMin(with: Entry(fire: next, order: orders[index], slot: slot, generation: generations[index]))
+            return next
+        }
+        _ = heap.removeMin()
+        release(slot: slot, identifier: requests[index]!.identifier)
+        return nil
     }
 
     /// Delivers a pending location request that its region fired: drops it when
@@ -200,7 +281,7 @@ public final class Dispatcher {
     /// - Returns: the request, `nil` when no such request is pending.
     public func fireEvent(identifier: String, at date: Date) -> NotificationRequest? {
         guard let slot = slotByIdentifier[identifier], let request = requests[Int(slot)] else { return nil }
-        if !(request.trigger?.repeats ?? false) { release(slot: slot, identifier: identifier) }
+        if !schedules[Int(slot)].repeats { release(slot: slot, identifier: identifier) }
         return request
     }
 
@@ -224,15 +305,5 @@ public final class Dispatcher {
         nextFires[Int(slot)] = .infinity
         generations[Int(slot)] &+= 1
         freeSlots.append(slot)
-    }
-}
-
-extension NotificationTrigger {
-    /// Whether the trigger fires on the clock (calendar, interval, recurrence).
-    var isClockTrigger: Bool {
-        switch self {
-        case .calendar, .timeInterval, .recurrence: return true
-        case .location, .push: return false
-        }
     }
 }

@@ -35,24 +35,13 @@ public final class NotificationStore: Sendable {
                 if db.configuration.readonly == false, path != nil {
                     try db.execute(sql: "PRAGMA journal_mode=WAL")
                     try db.execute(sql: "PRAGMA synchronous=NORMAL")
+                    // Read pages through a memory map (no copy into SQLite's page cache): a restart scans every row.
+                    try db.execute(sql: "PRAGMA mmap_size=1073741824")
                 }
             }
             database = try path.map { try DatabaseQueue(path: $0, configuration: configuration) }
                 ?? DatabaseQueue(configuration: configuration)
-            try database.write { db in
-                try db.execute(sql: """
-                    CREATE TABLE IF NOT EXISTS pending(
-                        identifier TEXT PRIMARY KEY NOT NULL, recipient TEXT NOT NULL,
-                        next_fire REAL, json BLOB NOT NULL);
-                    CREATE TABLE IF NOT EXISTS delivered(
-                        id INTEGER PRIMARY KEY AUTOINCREMENT, identifier TEXT NOT NULL,
-                        recipient TEXT NOT NULL, date REAL NOT NULL, json BLOB NOT NULL);
-                    CREATE INDEX IF NOT EXISTS delivered_identifier ON delivered(identifier);
-                    CREATE TABLE IF NOT EXISTS categories(identifier TEXT PRIMARY KEY NOT NULL, json BLOB NOT NULL);
-                    CREATE TABLE IF NOT EXISTS authorization(
-                        recipient TEXT PRIMARY KEY NOT NULL, status TEXT NOT NULL, options INTEGER NOT NULL);
-                    """)
-            }
+            try database.write { db in try Self.prepareSchema(db) }
         } catch {
             throw InputFileError(path: path ?? ":memory:", reason: "cannot open the notification store: \(error)")
         }
@@ -62,14 +51,13 @@ public final class NotificationStore: Sendable {
     /// replaced request goes to the end of the add order, as a new add does.
     /// - Complexity: O(n log n) in one transaction with one prepared statement.
     public func savePending(_ records: some Sequence<PendingRecord>) throws {
-        let encoder = JSONEncoder()
+        let codec = PendingRowCodec()
         try database.write { db in
             let delete = try db.makeStatement(sql: "DELETE FROM pending WHERE identifier = ?")
-            let insert = try db.makeStatement(sql: "INSERT INTO pending(identifier, recipient, next_fire, json) VALUES (?, ?, ?, ?)")
+            let insert = try db.makeStatement(sql: PendingRowCodec.insertSQL)
             for record in records {
                 try delete.execute(arguments: [record.request.identifier])
-                try insert.execute(arguments: [record.request.identifier, record.recipient,
-                                               record.nextFire?.timeIntervalSince1970, try encoder.encode(record.request)])
+                try insert.execute(arguments: try codec.arguments(for: record))
             }
         }
     }
@@ -110,21 +98,16 @@ public final class NotificationStore: Sendable {
 
     /// The pending requests in the order they were added.
     /// - Throws: `DataError` for a row that does not decode.
+    /// - Complexity: O(n) column reads; each distinct calendar, recurrence or
+    ///   location trigger is parsed once (see `PendingRowCodec`).
     public func loadPending() throws -> [PendingRecord] {
         try database.read { db in
             var records: [PendingRecord] = []
-            let decoder = JSONDecoder()
-            let rows = try Row.fetchCursor(db, sql: "SELECT identifier, recipient, next_fire, json FROM pending ORDER BY rowid")
-            while let row = try rows.next() {
-                let json: Data = row[3]
-                let request: NotificationRequest
-                do { request = try decoder.decode(NotificationRequest.self, from: json) } catch {
-                    throw DataError("stored request '\(row[0] as String)' does not decode: \(error)")
-                }
-                let fire: Double? = row[2]
-                records.append(PendingRecord(request: request, recipient: row[1],
-                                             nextFire: fire.map { Date(timeIntervalSince1970: $0) }))
-            }
+            // max(rowid) bounds the row count and, unlike count(*), needs no scan.
+            records.reserveCapacity(try Int.fetchOne(db, sql: "SELECT max(rowid) FROM pending") ?? 0)
+            var codec = PendingRowCodec()
+            let rows = try Row.fetchCursor(db, sql: PendingRowCodec.selectSQL)
+            while let row = try rows.next() { records.append(try codec.decode(row)) }
             return records
         }
     }
@@ -142,6 +125,13 @@ public final class NotificationStore: Sendable {
                 DeliveredNotification(request: try decoder.decode(NotificationRequest.self, from: row[2] as Data),
                                       date: Date(timeIntervalSince1970: row[1]), recipient: row[0])
             }
+        }
+    }
+
+    /// When the latest delivery was made, `nil` before the first.
+    public func lastDeliveryDate() throws -> Date? {
+        try database.read { db in
+            try Double.fetchOne(db, sql: "SELECT max(date) FROM delivered").map { Date(timeIntervalSince1970: $0) }
         }
     }
 

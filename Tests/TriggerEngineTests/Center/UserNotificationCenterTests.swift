@@ -111,4 +111,30 @@ struct UserNotificationCenterTests {
         #expect(fired == [Self.start.addingTimeInterval(120)])
         #expect(await center.pendingNotificationRequests().isEmpty)
     }
+
+    /// Adding another location request rebuilds the monitor; the device inside
+    /// "lake" must stay inside, so leaving it afterwards still fires the exit.
+    @Test func deviceInsideARegionStaysInsideWhenLocationRequestsChange() async throws {
+        let center = try UserNotificationCenter(now: Self.start)
+        try await center.requestAuthorization(options: [.alert])
+        let lake = try Region.circle(center: Coordinate(latitude: 45.0, longitude: 14.0), radius: 100)
+        try await center.add(NotificationRequest(identifier: "lake", content: NotificationContent(title: "lake"),
+                                                 trigger: .location(LocationTrigger(region: lake, repeats: true))))
+        func fix(_ minute: Double, _ lat: Double) -> LocationFix {
+            LocationFix(device: "d", time: Self.start.addingTimeInterval(minute * 60), coordinate: Coordinate(latitude: lat, longitude: 14.0))
+        }
+        var fired: [(String, Date)] = []
+        for (minute, lat) in [(1.0, 45.002), (2, 45.0)] {
+            fired += try await center.ingest(fix(minute, lat)).map { ($0.notification.request.identifier, $0.notification.date) }
+        }
+        let far = try Region.circle(center: Coordinate(latitude: 46.0, longitude: 15.0), radius: 100)
+        try await center.add(NotificationRequest(identifier: "far", content: NotificationContent(title: "far"),
+                                                 trigger: .location(LocationTrigger(region: far, repeats: true))))
+        for (minute, lat) in [(3.0, 45.0005), (4, 45.002)] {
+            fired += try await center.ingest(fix(minute, lat)).map { ($0.notification.request.identifier, $0.notification.date) }
+        }
+        // Entry at minute 2; still inside at 3 (no second entry); exit at 4.
+        #expect(fired.map(\.0) == ["lake", "lake"])
+        #expect(fired.map(\.1) == [Self.start.addingTimeInterval(120), Self.start.addingTimeInterval(240)])
+    }
 }

@@ -72,6 +72,81 @@ struct DispatcherTests {
         #expect(!actual.contains { removed.contains($0.1) })
     }
 
+    /// Requests with the same pattern share one compiled search (and its last
+    /// answer); sharing must never cross zones, even a hand-built zone that
+    /// borrows a real zone's name. March 2026 holds both the US (8th) and the EU
+    /// (29th) spring-forward gaps, which 02:30 falls into.
+    @Test func sharedCalendarSearchesGiveEachRequestItsOwnZonesFiresAcrossSpringForward() throws {
+        let berlin = try ZoneRules.named("Europe/Berlin"), newYork = try ZoneRules.named("America/New_York")
+        let fakeBerlin = ZoneRules(identifier: "Europe/Berlin", initialOffset: 5 * 3_600, transitions: [])
+        let zones: [TriggerTimeZone] = [.floating, .fixed(berlin), .fixed(newYork), .fixed(fakeBerlin)]
+        let patterns = [DateComponents(hour: 2, minute: 30), DateComponents(minute: 30), DateComponents(hour: 2, minute: 30, weekday: 1)]
+        let from = Date(timeIntervalSince1970: 1_772_323_200) // 2026-03-01T00:00:00Z
+        let end = from.addingTimeInterval(31 * 86_400)
+        let dispatcher = Dispatcher(now: from, floatingZone: berlin)
+        var expected: [String: [Date]] = [:]
+        for copy in 0..<3 {
+            for (z, zone) in zones.enumerated() {
+                for (p, pattern) in patterns.enumerated() {
+                    let trigger = try CalendarTrigger(dateMatching: pattern, repeats: true, timeZone: zone)
+                    let identifier = "z\(z)-p\(p)-\(copy)"
+                    dispatcher.add(Self.request(identifier, .calendar(trigger)))
+                    expected[identifier] = Array(trigger.fireDates(after: from, in: berlin).prefix { $0 <= end })
+                }
+            }
+        }
+        #expect(dispatcher.distinctTriggerCount == zones.count * patterns.count)
+        var actual: [String: [Date]] = [:]
+        dispatcher.advance(to: end) { actual[$0.request.identifier, default: []].append($0.date) }
+        #expect(actual == expected)
+        // Spot checks: 02:30 in Berlin does not exist on the 29th (Foundation's next time: 03:00 CEST = 01:00Z);
+        // the fake zone (+05:00, no DST) fires at 21:30Z every day.
+        #expect(actual["z1-p0-0"]?.contains(Date(timeIntervalSince1970: 1_774_746_000)) == true) // 2026-03-29T01:00:00Z
+        #expect(actual["z3-p0-0"]?.first == Date(timeIntervalSince1970: 1_772_314_200 + 86_400)) // 2026-03-01T21:30:00Z
+    }
+
+    /// A restart's bulk load must place every request exactly where one-by-one
+    /// adds would: stored fires ahead and missed (each misfire policy), no stored
+    /// fire, location requests, a trigger that never fires again, and an
+    /// identifier given twice (the later replaces the earlier).
+    @Test func bulkRestoreFiresExactlyAsOneByOneAdds() throws {
+        var random = SplitMix64(seed: 99)
+        let now = Self.start.addingTimeInterval(10 * 86_400)
+        var records: [NotificationStore.PendingRecord] = []
+        for index in 0..<400 {
+            let trigger: NotificationTrigger?
+            switch random.next() % 6 {
+            case 0: trigger = try Self.calendar(DateComponents(hour: Int(random.next() % 24), minute: 15))
+            case 1: trigger = .timeInterval(try TimeIntervalTrigger(timeInterval: Double(3_600 * (1 + random.next() % 300)),
+                                                                    repeats: random.next() % 2 == 0))
+            case 2: trigger = try Self.calendar(DateComponents(year: 2026, month: 1, day: 3), repeats: false) // past: never
+            case 3: trigger = .location(LocationTrigger(region: try .circle(center: Coordinate(latitude: 46, longitude: 14), radius: 100),
+                                                        repeats: true))
+            case 4: trigger = nil
+            default:
+                let source = RecurrenceTriggerSource(rrule: "FREQ=DAILY;BYHOUR=\(random.next() % 24)", dtstart: "2026-01-01T00:30:00",
+                                                     tz: "Europe/Berlin")
+                trigger = .recurrence(try source.trigger(), source: source)
+            }
+            let request = NotificationRequest(identifier: "r\(random.next() % 350)", content: NotificationContent(title: "\(index)"),
+                                              trigger: trigger, misfirePolicy: MisfirePolicy.allCases[Int(random.next() % 3)],
+                                              added: Self.start)
+            let stored: Date? = random.next() % 3 == 0 ? nil : now.addingTimeInterval(Double(Int(random.next() % 400_000) - 200_000))
+            records.append(.init(request: request, nextFire: stored))
+        }
+        let zone = try ZoneRules.named("Europe/Berlin")
+        let oneByOne = Dispatcher(now: now, floatingZone: zone), bulk = Dispatcher(now: now, floatingZone: zone)
+        for record in records { oneByOne.add(record.request, nextFire: record.nextFire) }
+        bulk.add(contentsOf: records)
+        #expect(bulk.pendingCount == oneByOne.pendingCount)
+        #expect(bulk.pendingRequests == oneByOne.pendingRequests)
+        var a: [String] = [], b: [String] = []
+        oneByOne.advance(to: now.addingTimeInterval(30 * 86_400)) { a.append("\($0.request.identifier)@\($0.date.timeIntervalSince1970)") }
+        bulk.advance(to: now.addingTimeInterval(30 * 86_400)) { b.append("\($0.request.identifier)@\($0.date.timeIntervalSince1970)") }
+        #expect(a.count > 1_000)
+        #expect(b == a)
+    }
+
     @Test func tiesFireInAddOrder() throws {
         let dispatcher = Dispatcher(now: Self.start)
         for id in ["c", "a", "b"] { dispatcher.add(Self.request(id, try Self.calendar(DateComponents(hour: 9)))) }

@@ -1,0 +1,24 @@
+import GRDB
+
+/// Device tokens per recipient, so register/update/unregister survive a restart.
+extension NotificationStore {
+    /// Replaces `recipient`'s stored tokens with `tokens` (none: the recipient has no row left).
+    public func saveDeviceTokens(_ tokens: Set<String>, for recipient: String) throws {
+        try database.write { db in
+            try db.execute(sql: "DELETE FROM device_tokens WHERE recipient = ?", arguments: [recipient])
+            let insert = try db.makeStatement(sql: "INSERT INTO device_tokens(recipient, token) VALUES (?, ?)")
+            for token in tokens.sorted() { try insert.execute(arguments: [recipient, token]) }
+        }
+    }
+
+    /// Every recipient's stored tokens.
+    public func loadDeviceTokens() throws -> [String: Set<String>] {
+        try database.read { db in
+            var result: [String: Set<String>] = [:]
+            for row in try Row.fetchAll(db, sql: "SELECT recipient, token FROM device_tokens") {
+                result[row[0], default: []].insert(row[1])
+            }
+            return result
+        }
+    }
+}
