@@ -1,6 +1,6 @@
 import Foundation
 
-/// The JSON forms of `docs/cli.md` (`trigger-eval simulate`): one key naming the kind.
+/// The JSON forms of the command-line contract (`trigger-eval simulate`): one key naming the kind.
 extension NotificationTrigger: Codable {
     private struct Key: CodingKey {
         var stringValue: String

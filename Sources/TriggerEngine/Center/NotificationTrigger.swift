@@ -2,7 +2,7 @@ import Foundation
 
 /// When a request is delivered: `UNNotificationTrigger` and its subclasses, plus
 /// RFC 5545 recurrence. JSON forms are those of `trigger-eval simulate`
-/// (`docs/cli.md`): `{"calendar":{…}}`, `{"timeInterval":{…}}`, `{"location":{…}}`,
+/// (the command-line contract, README "trigger-eval simulate"): `{"calendar":{…}}`, `{"timeInterval":{…}}`, `{"location":{…}}`,
 /// `{"recurrence":{…}}`, `{"push":{}}`.
 ///
 /// The calendar, location and recurrence cases are `indirect`: their payloads
