@@ -63,7 +63,10 @@ extension CalendarSearch {
         } else {
             return nil
         }
-        guard calendar.quietOffset(from: today * 86_400 - offset, to: result - offset) != nil else { return nil }
-        return Double(result - offset)
+        if calendar.quietOffset(from: today * 86_400 - offset, to: result - offset) != nil { return Double(result - offset) }
+        // Past the quiet span (a weekly, monthly or yearly answer beyond a DST
+        // change): the same wall time, when the transitions on the way leave
+        // the search's steps alone.
+        return calendar.instantAcrossClearTransitions(ofLocal: result, startDay: today).map(Double.init)
     }
 }
