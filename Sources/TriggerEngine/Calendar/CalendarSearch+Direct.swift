@@ -23,6 +23,7 @@ extension CalendarSearch {
     private static let minuteFirst = mask(.minute, .second)
     private static let dayFirst = mask(.day, .hour, .minute, .second)
     private static let monthFirst = mask(.month, .day, .hour, .minute, .second)
+    private static let nthWeekday = mask(.hour, .minute, .second, .weekday, .weekdayOrdinal)
 
     private static func mask(_ units: CalendarUnit...) -> UInt16 {
         units.reduce(0) { $0 | CalendarUnitSet($1).rawValue }
@@ -40,7 +41,41 @@ extension CalendarSearch {
         // Whether the wall time `wall` is strictly after the start.
         func isAfterStart(_ wall: Int) -> Bool { Double(wall - offset) > start }
         let result: Int
-        if set.contains(.hour), bits & ~Self.hourFirst == 0 {
+        if let weekday = pattern[.weekday], let ordinal = pattern[.weekdayOrdinal], set.contains(.hour),
+           bits & ~Self.nthWeekday == 0 {
+            // Foundation's first step, on days (`matchWeekdayOrdinal`, then the
+            // weekday, then the time). Today outside the ordinal's week of the
+            // month: the next ordinal-th weekday. Today inside it: the next such
+            // weekday; when that one has another ordinal, the step bails to the
+            // next month, or, when it lies in February, answers 1 March 00:00
+            // (the approximation for a day February lacks).
+            let (year, month, dayOfMonth) = CivilDate.date(fromDays: today)
+            let todayWeekday = CivilDate.weekday(ofDays: today)
+            if (dayOfMonth - 1) / 7 + 1 != ordinal {
+                guard let day = Self.nthWeekday(weekday, ordinal, onOrAfter: today) else { return nil }
+                result = day * 86_400 + timeOfDay
+            } else if todayWeekday == weekday {
+                guard isAfterStart(today * 86_400 + timeOfDay) else { return nil }
+                result = today * 86_400 + timeOfDay
+            } else {
+                let candidate = today + (weekday - todayWeekday + 7) % 7
+                let (candidateYear, candidateMonth, candidateDay) = CivilDate.date(fromDays: candidate)
+                if (candidateDay - 1) / 7 + 1 == ordinal {
+                    result = candidate * 86_400 + timeOfDay
+                } else {
+                    // The step read the candidate's time: it must be plain too.
+                    guard directInstant(ofLocal: candidate * 86_400 + timeOfDay, offset: offset, today: today) != nil else { return nil }
+                    if candidateMonth == 2 {
+                        result = CivilDate.days(year: candidateYear, month: 3, day: 1) * 86_400
+                    } else {
+                        let nextMonth = month == 12 ? CivilDate.days(year: year + 1, month: 1, day: 1)
+                                                    : CivilDate.days(year: year, month: month + 1, day: 1)
+                        guard let day = Self.nthWeekday(weekday, ordinal, onOrAfter: nextMonth) else { return nil }
+                        result = day * 86_400 + timeOfDay
+                    }
+                }
+            }
+        } else if set.contains(.hour), bits & ~Self.hourFirst == 0 {
             var day = today
             if let weekday = pattern[.weekday] { day += (weekday - CivilDate.weekday(ofDays: today) + 7) % 7 }
             if !isAfterStart(day * 86_400 + timeOfDay) { day += pattern[.weekday] == nil ? 1 : 7 }
@@ -63,10 +98,30 @@ extension CalendarSearch {
         } else {
             return nil
         }
-        if calendar.quietOffset(from: today * 86_400 - offset, to: result - offset) != nil { return Double(result - offset) }
-        // Past the quiet span (a weekly, monthly or yearly answer beyond a DST
-        // change): the same wall time, when the transitions on the way leave
-        // the search's steps alone.
-        return calendar.instantAcrossClearTransitions(ofLocal: result, startDay: today).map(Double.init)
+        return directInstant(ofLocal: result, offset: offset, today: today).map(Double.init)
+    }
+
+    /// The instant of the wall time `wall` a direct answer found from a start
+    /// on local day `today` with offset `offset`: in the quiet span, or past it
+    /// (a weekly, monthly or yearly answer beyond a DST change) when the
+    /// transitions on the way leave the search's steps alone; else nil.
+    private func directInstant(ofLocal wall: Int, offset: Int, today: Int) -> Int? {
+        if calendar.quietOffset(from: today * 86_400 - offset, to: wall - offset) != nil { return wall - offset }
+        return calendar.instantAcrossClearTransitions(ofLocal: wall, startDay: today)
+    }
+
+    /// The first day (day number) from `from` on that is the `ordinal`-th
+    /// `weekday` of its month.
+    private static func nthWeekday(_ weekday: Int, _ ordinal: Int, onOrAfter from: Int) -> Int? {
+        var (year, month, _) = CivilDate.date(fromDays: from)
+        for _ in 0..<15 {
+            let first = CivilDate.days(year: year, month: month, day: 1)
+            let dayOfMonth = 1 + (weekday - CivilDate.weekday(ofDays: first) + 7) % 7 + (ordinal - 1) * 7
+            if dayOfMonth <= CivilDate.daysInMonth(year: year, month: month), first + dayOfMonth - 1 >= from {
+                return first + dayOfMonth - 1
+            }
+            (year, month) = month == 12 ? (year + 1, 1) : (year, month + 1)
+        }
+        return nil
     }
 }
