@@ -75,9 +75,17 @@ public struct CalendarTrigger: Sendable, Hashable {
     /// - Parameter floatingZone: the zone of a `.floating` trigger.
     /// - Complexity: a bounded number of O(log t) steps in the zone's t
     ///   transitions; no per-call Foundation or ICU work, no allocation.
-    public func nextTriggerDate(after date: Date, in floatingZone: ZoneRules = .utc) -> Date? {
+    public func nextTriggerDate(after date: Date, in floatingZone: ZoneRules) -> Date? {
         let search = CalendarSearch(calendar: ZoneCalendar(rules: timeZone.rules(floatingIn: floatingZone),
                                                            near: date.timeIntervalSince1970), pattern: pattern)
+        return search.next(after: date.timeIntervalSince1970).map { Date(timeIntervalSince1970: $0) }
+    }
+
+    /// `nextTriggerDate(after:in:)` with a floating trigger read in UTC; for a
+    /// fixed zone, without fetching (and reference counting) the UTC rules.
+    public func nextTriggerDate(after date: Date) -> Date? {
+        guard case .fixed(let rules) = timeZone else { return nextTriggerDate(after: date, in: .utc) }
+        let search = CalendarSearch(calendar: ZoneCalendar(rules: rules, near: date.timeIntervalSince1970), pattern: pattern)
         return search.next(after: date.timeIntervalSince1970).map { Date(timeIntervalSince1970: $0) }
     }
 
