@@ -83,7 +83,16 @@ extension CalendarSearch {
         } else if set.contains(.minute), bits & ~Self.minuteFirst == 0 {
             let hourStart = local - CivilDate.floorDivide(local, 3600).remainder
             result = isAfterStart(hourStart + timeOfDay) ? hourStart + timeOfDay : hourStart + 3600 + timeOfDay
-        } else if let day = pattern[.day], day <= 28, bits & ~Self.monthFirst == 0 {
+        } else if let weekday = pattern[.weekday], bits == CalendarUnitSet(.weekday).rawValue {
+            // The weekday alone: its next day at 00:00; today's match is the
+            // start itself, which the search rejects and leaves for next week's.
+            let ahead = (weekday - CivilDate.weekday(ofDays: today) + 7) % 7
+            result = (today + (ahead == 0 ? 7 : ahead)) * 86_400
+        } else if set.contains(.month) || set.contains(.day), bits & ~Self.monthFirst == 0, (pattern[.day] ?? 1) <= 28 {
+            // Without a day, a month-first search lands on the 1st: the year is
+            // pinned by the 1st's time, and a later day of the month only
+            // matches the start itself or approximates, both rejected.
+            let day = pattern[.day] ?? 1
             let (year, month, _) = CivilDate.date(fromDays: today)
             if let wanted = pattern[.month] {
                 let candidate = CivilDate.days(year: year, month: wanted, day: day) * 86_400 + timeOfDay

@@ -36,7 +36,8 @@ struct CalendarTriggerDifferentialTests {
     }
 
     /// The shapes answered in closed form (weekly, monthly, yearly, nth weekday
-    /// of the month, with a time of day), 10,000 seeded queries whose `after`
+    /// of the month, with a time of day; a month without a day; a weekday
+    /// alone), 10,000 seeded queries whose `after`
     /// lies up to 400 days before one of the zone's transitions, so that most
     /// answers lie past it: the first three fire dates agree with Foundation's.
     @Test(arguments: 0..<4)
@@ -55,11 +56,13 @@ struct CalendarTriggerDifferentialTests {
             var components = DateComponents(hour: generator.int(0...23))
             if generator.chance(0.8) { components.minute = generator.int(0...59) }
             if generator.chance(0.2) { components.second = generator.int(0...59) }
-            switch generator.int(0...4) {
+            switch generator.int(0...6) {
             case 0: components.weekday = generator.int(1...7)
             case 1: components.day = generator.int(1...31)
             case 2: components.month = generator.int(1...12); components.day = generator.int(1...31)
             case 3: components.weekday = generator.int(1...7); components.weekdayOrdinal = generator.int(1...5)
+            case 4: components.month = generator.int(1...12); if generator.chance(0.3) { components.hour = nil }
+            case 5: components = DateComponents(weekday: generator.int(1...7))
             default: components.hour = nil; components.day = generator.int(1...31)
             }
             // Half of them aim at the wall time of a transition on the way, give
