@@ -83,6 +83,12 @@ extension CalendarSearch {
         } else if set.contains(.minute), bits & ~Self.minuteFirst == 0 {
             let hourStart = local - CivilDate.floorDivide(local, 3600).remainder
             result = isAfterStart(hourStart + timeOfDay) ? hourStart + timeOfDay : hourStart + 3600 + timeOfDay
+        } else if let second = pattern[.second], bits == CalendarUnitSet(.second).rawValue {
+            // The second alone: once a minute (minutes are cut in UTC, and the
+            // offset is whole minutes); a match at the start itself, or at its
+            // whole second when it has a fraction, is rejected for the next minute's.
+            let minuteStart = local - CivilDate.floorDivide(local, 60).remainder
+            result = isAfterStart(minuteStart + second) ? minuteStart + second : minuteStart + 60 + second
         } else if let weekday = pattern[.weekday], bits == CalendarUnitSet(.weekday).rawValue {
             // The weekday alone: its next day at 00:00; today's match is the
             // start itself, which the search rejects and leaves for next week's.
