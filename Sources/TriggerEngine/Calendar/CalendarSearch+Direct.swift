@@ -1,7 +1,7 @@
 /// The answer for the shapes most triggers have, computed directly instead of
-/// by Foundation's steps, where the steps provably land on it: inside the quiet
-/// part of the query's constant-offset span (see `CalendarSearch+QuietSteps`),
-/// with an offset of whole minutes.
+/// by Foundation's steps, where the steps provably land on it: from a start in
+/// the quiet part of the query's constant-offset span (see
+/// `CalendarSearch+QuietSteps`), with an offset of whole minutes.
 ///
 /// There no local time is skipped or repeated, so Foundation's search, for a
 /// pattern whose units below the highest one set are only hour, minute and
@@ -10,14 +10,19 @@
 /// (`{hour: 7}` is 07:00:00, `{day: 5, minute: 30}` 00:30:00 on the 5th):
 ///
 /// - hour first, maybe with weekday: `{hour, minute?, second?, weekday?}`;
-/// - minute first: `{minute, second?}`, once an hour;
+/// - minute first: `{minute, second?}`, once an hour; `{second}`, once a minute;
 /// - day first: `{day ≤ 28, hour?, minute?, second?}`, once a month (days
 ///   29–31 are missing from some months, where Foundation approximates);
-/// - month first: `{month, day ≤ 28, hour?, minute?, second?}`, once a year.
+/// - month first: `{month, day ≤ 28 or none (the 1st), hour?, minute?, second?}`, once a year;
+/// - `{weekday}` alone, and the nth weekday `{hour, minute?, second?, weekday,
+///   weekdayOrdinal}` (Foundation's first step on days, its 1 March quirk included).
 ///
-/// Anything else, or any answer whose walk would leave the quiet span, returns
-/// nil and the search takes its steps. The differential test against
-/// Foundation covers these shapes in thirteen zones.
+/// An answer past the quiet span (a weekly, monthly or yearly one beyond a DST
+/// change) stands when every transition on the way leaves local midnight
+/// alone and the answer's day is quiet in its own span
+/// (`ZoneCalendar.instantAcrossClearTransitions`). Anything else returns nil
+/// and the search takes its steps. The differential tests against Foundation
+/// cover these shapes in thirteen zones, across transitions and aimed at them.
 extension CalendarSearch {
     private static let hourFirst = mask(.hour, .minute, .second, .weekday)
     private static let minuteFirst = mask(.minute, .second)
