@@ -8,7 +8,7 @@ import Foundation
 /// repeatedTimePolicy: .first, direction: .forward)` returns in a Gregorian
 /// calendar (first weekday Sunday, minimum days in first week 1) of the
 /// trigger's zone, nil included, computed without calling Foundation: see
-/// `CalendarSearch` for how, and `docs/calendar.md` for what that means for
+/// `CalendarSearch` for how, and README.md (calendar triggers) for what that means for
 /// times in a DST gap or days a month lacks.
 public struct CalendarTrigger: Sendable, Hashable {
     /// The components to match, as given (rebuilt from the compiled pattern:
@@ -75,9 +75,17 @@ public struct CalendarTrigger: Sendable, Hashable {
     /// - Parameter floatingZone: the zone of a `.floating` trigger.
     /// - Complexity: a bounded number of O(log t) steps in the zone's t
     ///   transitions; no per-call Foundation or ICU work, no allocation.
-    public func nextTriggerDate(after date: Date, in floatingZone: ZoneRules = .utc) -> Date? {
+    public func nextTriggerDate(after date: Date, in floatingZone: ZoneRules) -> Date? {
         let search = CalendarSearch(calendar: ZoneCalendar(rules: timeZone.rules(floatingIn: floatingZone),
                                                            near: date.timeIntervalSince1970), pattern: pattern)
+        return search.next(after: date.timeIntervalSince1970).map { Date(timeIntervalSince1970: $0) }
+    }
+
+    /// `nextTriggerDate(after:in:)` with a floating trigger read in UTC; for a
+    /// fixed zone, without fetching (and reference counting) the UTC rules.
+    public func nextTriggerDate(after date: Date) -> Date? {
+        guard case .fixed(let rules) = timeZone else { return nextTriggerDate(after: date, in: .utc) }
+        let search = CalendarSearch(calendar: ZoneCalendar(rules: rules, near: date.timeIntervalSince1970), pattern: pattern)
         return search.next(after: date.timeIntervalSince1970).map { Date(timeIntervalSince1970: $0) }
     }
 

@@ -13,6 +13,8 @@ struct ZoneCalendar: Sendable {
     /// (`ZoneRules.constantSpan`): inside it an offset costs two comparisons
     /// instead of a search of the transition table. Empty when no instant was given.
     private let spanStart: Int, spanEnd: Int, spanOffset: Int
+    /// The number of the table's transitions at or before the span (-1 when empty).
+    private let spanIndex: Int
     /// The span shrunk by `quietMargin` at both ends. Every field, period and
     /// sum `ZoneCalendar` computes for an instant in here reads offsets only
     /// within the span, so each is plain fixed-offset arithmetic, which is what
@@ -29,9 +31,9 @@ struct ZoneCalendar: Sendable {
     init(rules: ZoneRules, near instant: Double? = nil) {
         self.rules = rules
         if let instant, instant.isFinite, abs(instant) < 1e15 {
-            (spanStart, spanEnd, spanOffset) = rules.constantSpan(containing: Int(instant.rounded(.down)))
+            (spanStart, spanEnd, spanOffset, spanIndex) = rules.constantSpan(containing: Int(instant.rounded(.down)))
         } else {
-            (spanStart, spanEnd, spanOffset) = (0, 0, 0)
+            (spanStart, spanEnd, spanOffset, spanIndex) = (0, 0, 0, -1)
         }
         quietStart = spanStart == Int.min ? Int.min : spanStart + Self.quietMargin
         quietEnd = spanEnd == Int.max ? Int.max : spanEnd - Self.quietMargin
@@ -49,6 +51,51 @@ struct ZoneCalendar: Sendable {
     @inline(__always)
     func quietOffset(from first: Int, to last: Int) -> Int? {
         first >= quietStart && last < quietEnd && first <= last ? spanOffset : nil
+    }
+
+    /// The instant of the wall time `wall` (local seconds), later than the
+    /// quiet span, when everything Foundation's search reads on its way there
+    /// from the span is plain wall-clock arithmetic; else nil. That holds when
+    /// every transition from about a month before `startDay` (the local day
+    /// of the search's start, in the quiet span: the search may read the 1st of
+    /// its month) up to `wall` leaves local midnight alone (both sides of it on
+    /// the same local day, an hour or more from midnight: days and months
+    /// then start at 00:00 and step from midnight to midnight, which is also
+    /// what rules out a lost day) and changes to an offset of whole minutes,
+    /// and when the day of `wall` lies in the quiet part (`quietMargin`) of
+    /// the span it falls in (the hour, minute and second steps of that day
+    /// then meet no transition).
+    func instantAcrossClearTransitions(ofLocal wall: Int, startDay: Int) -> Int? {
+        guard spanIndex >= 0 else { return nil }
+        let times = rules.transitionTimes, offsets = rules.offsets
+        func clear(_ k: Int) -> Bool {
+            let before = times[k] + offsets[k], after = times[k] + offsets[k + 1]
+            let (lowDay, lowSecond) = CivilDate.floorDivide(min(before, after), 86_400)
+            let (highDay, highSecond) = CivilDate.floorDivide(max(before, after), 86_400)
+            return lowDay == highDay && lowSecond >= 3600 && highSecond <= 82_800 && offsets[k + 1] % 60 == 0
+        }
+        let earliest = (startDay - 34) * 86_400 - spanOffset
+        var k = spanIndex - 1
+        while k >= 0 && times[k] > earliest {
+            guard clear(k) else { return nil }
+            k -= 1
+        }
+        let dayStart = wall - CivilDate.floorDivide(wall, 86_400).remainder
+        var index = spanIndex
+        for _ in 0..<16 {
+            let offset = offsets[index]
+            let instant = wall - offset
+            if index < times.count && instant >= times[index] {
+                guard clear(index) else { return nil }
+                index += 1
+                continue
+            }
+            let begin = index > 0 ? times[index - 1] : Int.min
+            let end = index < times.count ? times[index] : rules.coverageEnd
+            guard begin <= dayStart - offset - Self.quietMargin, instant < end - Self.quietMargin else { return nil }
+            return instant
+        }
+        return nil
     }
 
     /// The local fields of an instant.
