@@ -101,8 +101,19 @@ extension RecurrenceTrigger {
     /// The first instant (epoch seconds) strictly after `epochSeconds`; see
     /// `nextTriggerDate(after:in:)`.
     /// - Complexity: as `nextTriggerDate(after:in:)`.
-    public func nextTriggerInstant(after epochSeconds: Int, in floatingZone: ZoneRules = .utc) -> Int? {
-        let zone = timeZone.rules(floatingIn: floatingZone)
+    public func nextTriggerInstant(after epochSeconds: Int, in floatingZone: ZoneRules) -> Int? {
+        nextTriggerInstant(after: epochSeconds, zone: timeZone.rules(floatingIn: floatingZone))
+    }
+
+    /// `nextTriggerInstant(after:in:)` with a floating trigger read in UTC; for a
+    /// fixed zone, without fetching (and reference counting) the UTC rules: a
+    /// default argument of `.utc` did that on every query.
+    public func nextTriggerInstant(after epochSeconds: Int) -> Int? {
+        guard case .fixed(let rules) = timeZone else { return nextTriggerInstant(after: epochSeconds, zone: .utc) }
+        return nextTriggerInstant(after: epochSeconds, zone: rules)
+    }
+
+    private func nextTriggerInstant(after epochSeconds: Int, zone: ZoneRules) -> Int? {
         let target = epochSeconds + 1
         // A wall time w becomes w − offset for an offset in force near its
         // instant, so no wall time before target + lowest can reach target.
