@@ -39,6 +39,12 @@ struct ZoneCalendar: Sendable {
         quietEnd = spanEnd == Int.max ? Int.max : spanEnd - Self.quietMargin
     }
 
+    /// Whether `instant` lies in the constant-offset span this calendar was made
+    /// around (never for a calendar made without an instant).
+    func spanContains(_ instant: Double) -> Bool {
+        instant >= Double(spanStart) && instant < Double(spanEnd)
+    }
+
     /// The offset at an instant: from the span when it lies inside, else from the table.
     @inline(__always)
     func offset(atUTC seconds: Int) -> Int {

@@ -105,6 +105,38 @@ struct DispatcherTests {
         #expect(actual["z3-p0-0"]?.first == Date(timeIntervalSince1970: 1_772_314_200 + 86_400)) // 2026-03-01T21:30:00Z
     }
 
+    /// A shared search is re-centred on each constant-offset span its queries
+    /// reach (its closed-form answers hold only inside one): over a whole year,
+    /// through both changes of Berlin and New York, every request fires exactly
+    /// when its own trigger says, for the daily, weekly and monthly shapes.
+    @Test func sharedCalendarSearchesFollowTheirTriggersThroughAYearOfTransitions() throws {
+        var random = SplitMix64(seed: 77)
+        let berlin = try ZoneRules.named("Europe/Berlin"), newYork = try ZoneRules.named("America/New_York")
+        let from = Date(timeIntervalSince1970: 1_767_225_600) // 2026-01-01T00:00:00Z
+        let end = from.addingTimeInterval(365 * 86_400)
+        let dispatcher = Dispatcher(now: from, floatingZone: berlin)
+        var expected: [String: [Date]] = [:]
+        for index in 0..<60 {
+            var components = DateComponents(hour: Int(random.next() % 24), minute: Int(random.next() % 60))
+            switch random.next() % 3 {
+            case 0: break
+            case 1: components.weekday = Int(random.next() % 7) + 1
+            default: components.day = Int(random.next() % 28) + 1
+            }
+            let zone: TriggerTimeZone = [.floating, .fixed(newYork)][index % 2]
+            let trigger = try CalendarTrigger(dateMatching: components, repeats: true, timeZone: zone)
+            // Two requests per trigger, so that they share one search.
+            for copy in 0..<2 {
+                dispatcher.add(Self.request("t\(index)-\(copy)", .calendar(trigger)))
+                expected["t\(index)-\(copy)"] = Array(trigger.fireDates(after: from, in: berlin).prefix { $0 <= end })
+            }
+        }
+        var actual: [String: [Date]] = [:]
+        dispatcher.advance(to: end) { actual[$0.request.identifier, default: []].append($0.date) }
+        #expect(actual.values.map(\.count).reduce(0, +) > 10_000)
+        #expect(actual == expected)
+    }
+
     /// A restart's bulk load must place every request exactly where one-by-one
     /// adds would: stored fires ahead and missed (each misfire policy), no stored
     /// fire, location requests, a trigger that never fires again, and an
