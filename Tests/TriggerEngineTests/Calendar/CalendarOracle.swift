@@ -17,6 +17,26 @@ enum CalendarOracle {
         calendar.nextDate(after: date, matching: components, matchingPolicy: .nextTime,
                           repeatedTimePolicy: .first, direction: .forward)
     }
+
+    /// The first of `fires` successive fires where `trigger` and Foundation
+    /// disagree, described for a failure message; nil when they agree.
+    static func firstMismatch(of trigger: CalendarTrigger, _ components: DateComponents, after: Date, in calendar: Calendar,
+                              zone: String, fires: Int) -> String? {
+        var ours = trigger.fireDates(after: after).makeIterator()
+        var cursor = after
+        for fire in 0..<fires {
+            let expected = next(components, after: cursor, in: calendar)
+            let actual = ours.next()
+            if expected != actual {
+                return "\(zone) \(components) after \(cursor.timeIntervalSince1970) fire \(fire): "
+                    + "Foundation \(expected.map { "\($0.timeIntervalSince1970)" } ?? "nil") "
+                    + "ours \(actual.map { "\($0.timeIntervalSince1970)" } ?? "nil")"
+            }
+            guard let expected else { return nil }
+            cursor = expected
+        }
+        return nil
+    }
 }
 
 /// Seeded random component sets over every unit a calendar trigger takes,

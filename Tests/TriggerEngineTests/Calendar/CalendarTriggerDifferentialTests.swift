@@ -17,19 +17,8 @@ struct CalendarTriggerDifferentialTests {
             let after = generator.after(in: zone)
             let components = generator.components(near: calendar.component(.year, from: after))
             let trigger = try CalendarTrigger(dateMatching: components, repeats: true, timeZone: .fixed(try ZoneRules.named(zone)))
-            var ours = trigger.fireDates(after: after).makeIterator()
-            var cursor = after
-            for fire in 0..<2 {
-                let expected = CalendarOracle.next(components, after: cursor, in: calendar)
-                let actual = ours.next()
-                if expected != actual {
-                    mismatches.append("\(zone) \(components) after \(cursor.timeIntervalSince1970) fire \(fire): "
-                                      + "Foundation \(expected.map { "\($0.timeIntervalSince1970)" } ?? "nil") "
-                                      + "ours \(actual.map { "\($0.timeIntervalSince1970)" } ?? "nil")")
-                    break
-                }
-                guard let expected else { break }
-                cursor = expected
+            if let mismatch = CalendarOracle.firstMismatch(of: trigger, components, after: after, in: calendar, zone: zone, fires: 2) {
+                mismatches.append(mismatch)
             }
         }
         #expect(mismatches.isEmpty, "\(mismatches.count) mismatches, first: \(mismatches.prefix(15).joined(separator: "\n"))")
@@ -79,19 +68,8 @@ struct CalendarTriggerDifferentialTests {
                 if components.minute != nil, generator.chance(0.5) { components.minute = wall.minute }
             }
             let trigger = try CalendarTrigger(dateMatching: components, repeats: true, timeZone: .fixed(rules))
-            var ours = trigger.fireDates(after: after).makeIterator()
-            var cursor = after
-            for fire in 0..<3 {
-                let expected = CalendarOracle.next(components, after: cursor, in: calendar)
-                let actual = ours.next()
-                if expected != actual {
-                    mismatches.append("\(zone) \(components) after \(cursor.timeIntervalSince1970) fire \(fire): "
-                                      + "Foundation \(expected.map { "\($0.timeIntervalSince1970)" } ?? "nil") "
-                                      + "ours \(actual.map { "\($0.timeIntervalSince1970)" } ?? "nil")")
-                    break
-                }
-                guard let expected else { break }
-                cursor = expected
+            if let mismatch = CalendarOracle.firstMismatch(of: trigger, components, after: after, in: calendar, zone: zone, fires: 3) {
+                mismatches.append(mismatch)
             }
         }
         #expect(mismatches.isEmpty, "\(mismatches.count) mismatches, first: \(mismatches.prefix(15).joined(separator: "\n"))")
