@@ -339,11 +339,7 @@ struct BenchCalendar: ParsableCommand {
     // MARK: - Generated queries
 
     static func gregorian(_ zone: String) -> Calendar {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: zone)!
-        calendar.firstWeekday = 1
-        calendar.minimumDaysInFirstWeek = 1
-        return calendar
+        CalendarTrigger.foundationCalendar(in: TimeZone(identifier: zone)!)
     }
 
     /// A whole second between 2000-01-01 and 2040-01-01.

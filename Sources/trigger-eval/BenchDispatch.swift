@@ -163,7 +163,7 @@ struct FoundationPeer {
         static func < (lhs: Entry, rhs: Entry) -> Bool { (lhs.fire, lhs.index) < (rhs.fire, rhs.index) }
     }
 
-    var calendar = Calendar(identifier: .gregorian)
+    let calendar = CalendarTrigger.foundationCalendar(in: TimeZone(identifier: "Europe/Berlin")!)
     var components: [DateComponents] = []
     /// A plain binary min-heap (the CLI target does not link swift-collections).
     var heap: [Entry] = []
@@ -193,7 +193,6 @@ struct FoundationPeer {
     }
 
     init(requests: [NotificationRequest], start: Date) {
-        calendar.timeZone = TimeZone(identifier: "Europe/Berlin")!
         for request in requests {
             guard case .calendar(let trigger)? = request.trigger else { continue }
             components.append(trigger.dateComponents)

@@ -29,6 +29,16 @@ struct CalendarSearch: Sendable {
         var leapDay = false
     }
 
+    /// This search with its calendar centred on the constant-offset span of
+    /// `instant` (itself when it already is). A search kept across many queries
+    /// (a dispatcher's shared search, a lazy sequence of fires) calls this
+    /// before each: outside its span the closed-form answers do not apply and
+    /// every query takes the step-by-step path. In a zone with daylight time
+    /// that is a new calendar about twice a year.
+    func centred(on instant: Double) -> CalendarSearch {
+        calendar.spanContains(instant) ? self : CalendarSearch(calendar: ZoneCalendar(rules: calendar.rules, near: instant), pattern: pattern)
+    }
+
     /// The next matching instant strictly after `start`, or nil.
     /// - Complexity: at most `stepLimit` steps; each step is a bounded number of
     ///   O(log t) field computations.

@@ -101,7 +101,7 @@ public struct CalendarTrigger: Sendable, Hashable {
 
 /// The fire dates of a calendar trigger, computed one at a time.
 public struct CalendarFireDates: Sequence, IteratorProtocol, Sendable {
-    let search: CalendarSearch
+    var search: CalendarSearch
     var after: Double
     var remaining: Int?
 
@@ -118,6 +118,7 @@ public struct CalendarFireDates: Sequence, IteratorProtocol, Sendable {
             guard remaining > 0 else { return nil }
             self.remaining = remaining - 1
         }
+        search = search.centred(on: after)
         guard let next = search.next(after: after) else {
             remaining = 0
             return nil

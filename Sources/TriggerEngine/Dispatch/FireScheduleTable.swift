@@ -88,13 +88,7 @@ struct FireScheduleTable {
         case .calendar(let index, _):
             let i = Int(index)
             if lastAsked[i] == after { return lastAnswer[i].isNaN ? nil : lastAnswer[i] }
-            // A shared search keeps the constant-offset span of the instant it was
-            // last centred on; outside it, the closed-form answers do not apply, so
-            // centre it again (about twice a year in a zone with daylight time).
-            if !calendars[i].calendar.spanContains(after) {
-                calendars[i] = CalendarSearch(calendar: ZoneCalendar(rules: calendars[i].calendar.rules, near: after),
-                                              pattern: calendars[i].pattern)
-            }
+            calendars[i] = calendars[i].centred(on: after)
             let answer = calendars[i].next(after: after)
             lastAsked[i] = after
             lastAnswer[i] = answer ?? .nan

@@ -6,11 +6,7 @@ import Foundation
 /// first week 1, searched with `.nextTime` / `.first` / `.forward`.
 enum CalendarOracle {
     static func calendar(_ zone: String) -> Calendar {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: zone)!
-        calendar.firstWeekday = 1
-        calendar.minimumDaysInFirstWeek = 1
-        return calendar
+        CalendarTrigger.foundationCalendar(in: TimeZone(identifier: zone)!)
     }
 
     static func next(_ components: DateComponents, after date: Date, in calendar: Calendar) -> Date? {
