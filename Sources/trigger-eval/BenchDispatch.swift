@@ -33,6 +33,9 @@ struct BenchDispatch: AsyncParsableCommand {
     @Flag(help: "Skip the SQLite save/reload.")
     var noStore = false
 
+    @Flag(help: "Run only the SQLite save/reload (profiling a restart).")
+    var storeOnly = false
+
     static let start = Date(timeIntervalSince1970: 1_767_225_600) // 2026-01-01T00:00:00Z
 
     func run() async throws {
@@ -41,6 +44,14 @@ struct BenchDispatch: AsyncParsableCommand {
         var random = BenchRandom(seed: seed)
         let mixed = try (0..<requests).map { try Self.request($0, mixed: true, using: &random) }
 
+        if !storeOnly { try await runClock(mixed, zone: zone, random: &random) }
+        // 3. SQLite: save all pending requests in one transaction, reload them.
+        guard !noStore else { return }
+        try await runStore(mixed, zone: zone)
+    }
+
+    /// Parts 1 and 2: the mixed set over the virtual year, then calendar triggers against Foundation.
+    private func runClock(_ mixed: [NotificationRequest], zone: ZoneRules, random: inout BenchRandom) async throws {
         // 1. Schedule and run the mixed set over the virtual year.
         let rssBefore = Self.residentBytes()
         var clock = Date()
@@ -84,9 +95,11 @@ struct BenchDispatch: AsyncParsableCommand {
         print(String(format: "  Foundation  %12.0f dispatches/s (median %.3f s of %d; same heap, Calendar.nextDate to reschedule)",
                      peerRate, median(peer), runs))
         print(String(format: "  ratio       %.1fx", oursRate / peerRate))
+    }
 
-        // 3. SQLite: save all pending requests in one transaction, reload them.
-        guard !noStore else { return }
+    /// Part 3: the mixed set saved to SQLite, then a center restarted from the file.
+    private func runStore(_ mixed: [NotificationRequest], zone: ZoneRules) async throws {
+        var clock = Date()
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("bench-dispatch-\(getpid()).sqlite").path
         defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) } }
         let fresh = Dispatcher(now: Self.start, floatingZone: zone)

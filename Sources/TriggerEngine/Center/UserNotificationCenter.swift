@@ -47,11 +47,15 @@ public actor UserNotificationCenter {
         dispatcher = Dispatcher(now: now, floatingZone: floatingZone)
         self.store = store
         if let store {
-            let records = try store.loadPending()
-            dispatcher.add(contentsOf: records)
-            for record in records where !record.recipient.isEmpty {
-                recipients[record.request.identifier] = record.recipient
+            // Rows go straight into the dispatcher as they are read: no array of every record.
+            var loader = Dispatcher.BulkLoader(dispatcher)
+            var recipients: [String: String] = [:]
+            try store.forEachPending(reservingCapacity: { loader.reserveCapacity($0) }) { record, sharedTrigger in
+                loader.add(record.request, nextFire: record.nextFire, sharedTrigger: sharedTrigger)
+                if !record.recipient.isEmpty { recipients[record.request.identifier] = record.recipient }
             }
+            loader.finish()
+            self.recipients = recipients
             delivered = try store.loadDelivered()
             for category in try store.loadCategories() { categories[category.identifier] = category }
             settings = try store.loadSettings()

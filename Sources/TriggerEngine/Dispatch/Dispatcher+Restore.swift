@@ -9,53 +9,78 @@ extension Dispatcher {
     /// the heap in one O(n) heapify instead of n sift-ups.
     /// - Complexity: O(n) plus one next-fire computation per record that has no stored fire or missed it.
     public func add(contentsOf records: [NotificationStore.PendingRecord]) {
-        guard slotByIdentifier.isEmpty, heap.isEmpty, requests.isEmpty else {
-            for record in records { add(record.request, nextFire: record.nextFire) }
-            return
+        var loader = BulkLoader(self)
+        loader.reserveCapacity(records.count)
+        for record in records { loader.add(record.request, nextFire: record.nextFire) }
+        loader.finish()
+    }
+
+    /// Adds requests one at a time as a restart reads them, with the effect of
+    /// `add(_:nextFire:)` for each. Into an empty dispatcher it fills local
+    /// arrays (no exclusivity checks on the class's storage per request) and
+    /// builds the heap once in `finish()`; into a non-empty one it just adds.
+    struct BulkLoader {
+        private let dispatcher: Dispatcher
+        private let isBulk: Bool
+        private let present: Double
+        private var table: FireScheduleTable
+        private var requests: [NotificationRequest?] = [], schedules: [FireSchedule] = []
+        private var addedAt: [Double] = [], orders: [UInt64] = [], nextFires: [Double] = [], generations: [UInt32] = []
+        private var freeSlots: [Int32] = [], entries: [Entry] = []
+        private var index: [String: Int32] = [:]
+        private var order: UInt64
+        /// The compiled schedule of each shared trigger, by the store's dense
+        /// index: requests that share a trigger share its schedule without hashing it again.
+        private var sharedSchedules: [FireSchedule?] = []
+
+        /// Starts loading into `dispatcher`.
+        init(_ dispatcher: Dispatcher) {
+            self.dispatcher = dispatcher
+            isBulk = dispatcher.slotByIdentifier.isEmpty && dispatcher.heap.isEmpty && dispatcher.requests.isEmpty
+            present = dispatcher.now.timeIntervalSince1970
+            table = dispatcher.table
+            order = dispatcher.nextOrder
         }
-        let present = now.timeIntervalSince1970
-        var table = self.table
-        var requests: [NotificationRequest?] = [], schedules: [FireSchedule] = []
-        var addedAt: [Double] = [], orders: [UInt64] = [], nextFires: [Double] = [], generations: [UInt32] = []
-        var freeSlots: [Int32] = [], entries: [Entry] = []
-        var index: [String: Int32] = [:]
-        requests.reserveCapacity(records.count)
-        schedules.reserveCapacity(records.count)
-        addedAt.reserveCapacity(records.count)
-        orders.reserveCapacity(records.count)
-        nextFires.reserveCapacity(records.count)
-        generations.reserveCapacity(records.count)
-        entries.reserveCapacity(records.count)
-        index.reserveCapacity(records.count)
-        var order = nextOrder
-        for record in records {
-            let added = record.request.added?.timeIntervalSince1970 ?? present
+
+        /// Makes room for `capacity` requests in all, so the arrays and the
+        /// identifier index do not grow step by step.
+        mutating func reserveCapacity(_ capacity: Int) {
+            guard isBulk else { return dispatcher.reserveCapacity(capacity) }
+            requests.reserveCapacity(capacity)
+            schedules.reserveCapacity(capacity)
+            addedAt.reserveCapacity(capacity)
+            orders.reserveCapacity(capacity)
+            nextFires.reserveCapacity(capacity)
+            generations.reserveCapacity(capacity)
+            entries.reserveCapacity(capacity)
+            index.reserveCapacity(capacity)
+        }
+
+        /// Adds `request` as `add(_:nextFire:)` would.
+        /// - Parameter sharedTrigger: an index equal for requests with equal
+        ///   triggers (the store's, from `forEachPending`), or `nil`.
+        mutating func add(_ request: NotificationRequest, nextFire: Date?, sharedTrigger: Int32? = nil) {
+            guard isBulk else {
+                dispatcher.add(request, nextFire: nextFire)
+                return
+            }
+            let added = request.added?.timeIntervalSince1970 ?? present
             // Stored requests carry their add instant; copy only one that does not.
-            let request = record.request.added != nil ? record.request : {
-                var copy = record.request
-                copy.added = now
+            let request = request.added != nil ? request : {
+                var copy = request
+                copy.added = Date(timeIntervalSince1970: present)
                 return copy
             }()
-            let schedule = table.schedule(for: request.trigger)
-            let placement = Self.placement(of: schedule, misfire: request.misfirePolicy, added: added,
-                                           stored: record.nextFire, now: present, table: &table)
+            let schedule = self.schedule(for: request.trigger, shared: sharedTrigger)
+            let placement = Dispatcher.placement(of: schedule, misfire: request.misfirePolicy, added: added,
+                                                 stored: nextFire, now: present, table: &table)
             if case .never = placement {
                 // As `add`: the request replaces a pending one even when it never fires.
-                if let old = index.removeValue(forKey: request.identifier) {
-                    requests[Int(old)] = nil
-                    nextFires[Int(old)] = .infinity
-                    generations[Int(old)] &+= 1
-                    freeSlots.append(old)
-                }
-                continue
+                if let old = index.removeValue(forKey: request.identifier) { release(old) }
+                return
             }
             let slot = Int32(requests.count)
-            if let old = index.updateValue(slot, forKey: request.identifier) {
-                requests[Int(old)] = nil
-                nextFires[Int(old)] = .infinity
-                generations[Int(old)] &+= 1
-                freeSlots.append(old)
-            }
+            if let old = index.updateValue(slot, forKey: request.identifier) { release(old) }
             requests.append(request)
             schedules.append(schedule)
             addedAt.append(added)
@@ -69,16 +94,40 @@ extension Dispatcher {
             }
             order += 1
         }
-        self.table = table
-        self.requests = requests
-        self.schedules = schedules
-        self.addedAt = addedAt
-        self.orders = orders
-        self.nextFires = nextFires
-        self.generations = generations
-        self.freeSlots = freeSlots
-        self.slotByIdentifier = index
-        self.nextOrder = order
-        heap = Heap(entries)
+
+        /// Hands what was loaded to the dispatcher.
+        consuming func finish() {
+            guard isBulk else { return }
+            dispatcher.table = table
+            dispatcher.requests = requests
+            dispatcher.schedules = schedules
+            dispatcher.addedAt = addedAt
+            dispatcher.orders = orders
+            dispatcher.nextFires = nextFires
+            dispatcher.generations = generations
+            dispatcher.freeSlots = freeSlots
+            dispatcher.slotByIdentifier = index
+            dispatcher.nextOrder = order
+            dispatcher.heap = Heap(entries)
+        }
+
+        private mutating func schedule(for trigger: NotificationTrigger?, shared: Int32?) -> FireSchedule {
+            guard let shared = shared.map(Int.init) else { return table.schedule(for: trigger) }
+            if shared < sharedSchedules.count, let schedule = sharedSchedules[shared] { return schedule }
+            let schedule = table.schedule(for: trigger)
+            if shared >= sharedSchedules.count {
+                sharedSchedules.append(contentsOf: repeatElement(nil, count: shared + 1 - sharedSchedules.count))
+            }
+            sharedSchedules[shared] = schedule
+            return schedule
+        }
+
+        /// A replaced request's slot: empty, its heap entry stale.
+        private mutating func release(_ slot: Int32) {
+            requests[Int(slot)] = nil
+            nextFires[Int(slot)] = .infinity
+            generations[Int(slot)] &+= 1
+            freeSlots.append(slot)
+        }
     }
 }

@@ -5,14 +5,16 @@ import GRDB
 ///
 /// - Version 0/1 (files written before `user_version` was set): each pending
 ///   request one JSON blob.
-/// - Version 2: pending requests in columns (`PendingRowCodec`), device tokens.
+/// - Version 2: pending requests in columns, device tokens.
+/// - Version 3: calendar, location and recurrence triggers once each in
+///   `triggers`, referred to by id from `pending` (`PendingTable`).
 ///
 /// A file of an older version is migrated in place, in one transaction, when it
 /// is opened; a file of a newer version is refused with a clear error rather
 /// than misread.
 extension NotificationStore {
     /// The schema version this build writes.
-    public static let schemaVersion = 2
+    public static let schemaVersion = 3
 
     static func prepareSchema(_ db: Database) throws {
         let version = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
@@ -31,21 +33,22 @@ extension NotificationStore {
             CREATE TABLE IF NOT EXISTS device_tokens(
                 recipient TEXT NOT NULL, token TEXT NOT NULL, PRIMARY KEY(recipient, token));
             """)
-        if try db.tableExists("pending") {
-            try migratePendingFromJSON(db)
+        if try !db.tableExists("pending") {
+            try db.execute(sql: PendingTable.create)
+        } else if version == 2 {
+            try migratePendingFromVersion2(db)
         } else {
-            try db.execute(sql: PendingRowCodec.createTable)
+            try migratePendingFromJSON(db)
         }
         try db.execute(sql: "PRAGMA user_version = \(schemaVersion)")
     }
 
-    /// Version 1 → 2: decodes each JSON row and writes it in columns, keeping the add order.
+    /// Version 1 → 3: decodes each JSON row and writes it in columns, keeping the add order.
     private static func migratePendingFromJSON(_ db: Database) throws {
         try db.execute(sql: "ALTER TABLE pending RENAME TO pending_v1")
-        try db.execute(sql: PendingRowCodec.createTable)
-        let codec = PendingRowCodec()
+        try db.execute(sql: PendingTable.create)
         let decoder = JSONDecoder()
-        let insert = try db.makeStatement(sql: PendingRowCodec.insertSQL)
+        var writer = try PendingRowWriter(db)
         let rows = try Row.fetchCursor(db, sql: "SELECT identifier, recipient, next_fire, json FROM pending_v1 ORDER BY rowid")
         while let row = try rows.next() {
             let request: NotificationRequest
@@ -53,9 +56,30 @@ extension NotificationStore {
                 throw DataError("stored request '\(row[0] as String)' does not decode: \(error)")
             }
             let fire: Double? = row[2]
-            try insert.execute(arguments: try codec.arguments(for: PendingRecord(
-                request: request, recipient: row[1], nextFire: fire.map { Date(timeIntervalSince1970: $0) })))
+            try writer.save(PendingRecord(request: request, recipient: row[1],
+                                          nextFire: fire.map { Date(timeIntervalSince1970: $0) }))
         }
         try db.execute(sql: "DROP TABLE pending_v1")
+    }
+
+    /// Version 2 → 3, in SQL: the distinct shared triggers of the version 2 rows
+    /// go to `triggers` under the key version 2 computed, and each row refers to its own.
+    private static func migratePendingFromVersion2(_ db: Database) throws {
+        let copied = ["identifier", "recipient", "next_fire", "added", "misfire", "kind", "repeats", "interval", "title",
+                      "subtitle", "body", "badge", "sound", "category", "thread", "user_info"]
+        let text = ["zone", "parameters", "start", "exdates", "rdates"]
+        try db.execute(sql: "ALTER TABLE pending RENAME TO pending_v2")
+        try db.execute(sql: PendingTable.create)
+        try db.execute(sql: """
+            INSERT OR IGNORE INTO triggers(key, kind, repeats, \(text.joined(separator: ", ")))
+            SELECT \(TriggerColumns.sqlKey(of: "pending_v2")), kind, repeats, \(text.joined(separator: ", "))
+            FROM pending_v2 WHERE kind IN (1, 3, 4) ORDER BY rowid;
+            INSERT INTO pending(\(copied.joined(separator: ", ")), trigger)
+            SELECT \(copied.joined(separator: ", ")),
+                   CASE WHEN kind IN (1, 3, 4)
+                        THEN (SELECT id FROM triggers WHERE key = \(TriggerColumns.sqlKey(of: "pending_v2"))) END
+            FROM pending_v2 ORDER BY rowid;
+            DROP TABLE pending_v2;
+            """)
     }
 }

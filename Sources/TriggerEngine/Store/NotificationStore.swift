@@ -49,16 +49,12 @@ public final class NotificationStore: Sendable {
 
     /// Saves (inserts or replaces) pending requests in one transaction. A
     /// replaced request goes to the end of the add order, as a new add does.
-    /// - Complexity: O(n log n) in one transaction with one prepared statement.
+    /// - Complexity: O(n log n) in one transaction with prepared statements;
+    ///   each distinct calendar, location or recurrence trigger is written once.
     public func savePending(_ records: some Sequence<PendingRecord>) throws {
-        let codec = PendingRowCodec()
         try database.write { db in
-            let delete = try db.makeStatement(sql: "DELETE FROM pending WHERE identifier = ?")
-            let insert = try db.makeStatement(sql: PendingRowCodec.insertSQL)
-            for record in records {
-                try delete.execute(arguments: [record.request.identifier])
-                try insert.execute(arguments: try codec.arguments(for: record))
-            }
+            var writer = try PendingRowWriter(db)
+            for record in records { try writer.save(record) }
         }
     }
 
@@ -72,7 +68,7 @@ public final class NotificationStore: Sendable {
 
     /// Removes every pending request.
     public func removeAllPending() throws {
-        try database.write { db in try db.execute(sql: "DELETE FROM pending") }
+        try database.write { db in try db.execute(sql: "DELETE FROM pending; DELETE FROM triggers") }
     }
 
     /// Records one fire atomically: the pending row is deleted (one-shot) or
@@ -99,16 +95,39 @@ public final class NotificationStore: Sendable {
     /// The pending requests in the order they were added.
     /// - Throws: `DataError` for a row that does not decode.
     /// - Complexity: O(n) column reads; each distinct calendar, recurrence or
-    ///   location trigger is parsed once (see `PendingRowCodec`).
+    ///   location trigger is parsed once (see `PendingRowReader`).
     public func loadPending() throws -> [PendingRecord] {
-        try database.read { db in
-            var records: [PendingRecord] = []
+        var records: [PendingRecord] = []
+        try forEachPending(reservingCapacity: { records.reserveCapacity($0) }) { record, _ in records.append(record) }
+        return records
+    }
+
+    /// Reads the pending requests in the order they were added, handing each to
+    /// `body` as it is decoded, so a restart builds its dispatcher without first
+    /// holding every record in an array. Then prunes trigger rows no request
+    /// refers to any more.
+    /// - Parameters:
+    ///   - reservingCapacity: called once first with an upper bound of the row count.
+    ///   - body: each record, and the dense index of its shared (calendar,
+    ///     location or recurrence) trigger: records with the same index have equal triggers.
+    /// - Throws: `DataError` for a row that does not decode, or what `body` throws.
+    func forEachPending(reservingCapacity: (Int) -> Void = { _ in },
+                        _ body: (PendingRecord, _ sharedTrigger: Int32?) throws -> Void) throws {
+        let (triggerRows, usedTriggers) = try database.read { db in
             // max(rowid) bounds the row count and, unlike count(*), needs no scan.
-            records.reserveCapacity(try Int.fetchOne(db, sql: "SELECT max(rowid) FROM pending") ?? 0)
-            var codec = PendingRowCodec()
-            let rows = try Row.fetchCursor(db, sql: PendingRowCodec.selectSQL)
-            while let row = try rows.next() { records.append(try codec.decode(row)) }
-            return records
+            reservingCapacity(try Int.fetchOne(db, sql: "SELECT max(rowid) FROM pending") ?? 0)
+            var reader = try PendingRowReader(db)
+            var used = [Bool](repeating: false, count: reader.sharedTriggerCount)
+            let rows = try Row.fetchCursor(db, sql: PendingTable.select)
+            while let row = try rows.next() {
+                let (record, shared) = try reader.decode(row)
+                if let shared { used[Int(shared)] = true }
+                try body(record, shared)
+            }
+            return (reader.sharedTriggerCount, used.lazy.filter { $0 }.count)
+        }
+        if usedTriggers < triggerRows {
+            try database.write { db in try db.execute(sql: PendingTable.pruneTriggers) }
         }
     }
 

@@ -165,7 +165,7 @@ struct NotificationStoreTests {
             return
         }
         #expect(source.exdates == ["2026-01-02T09:00:00"])
-        // Opened again (now version 2) it reads the same; a center fires from it.
+        // Opened again (now version 3) it reads the same; a center fires from it.
         let center = try UserNotificationCenter(now: Self.start, store: try NotificationStore(path: path))
         #expect(await center.pendingNotificationRequests().map(\.identifier) == ["daily", "water", "standup"])
         let fired = try await center.advance(to: Self.start.addingTimeInterval(3 * 86_400))
@@ -180,11 +180,11 @@ struct NotificationStoreTests {
     @Test func storeOfANewerSchemaVersionIsRefusedNotMisread() throws {
         let path = Self.temporaryPath()
         defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) } }
-        let fixture = Bundle.module.url(forResource: "version3.sqlite", withExtension: nil, subdirectory: "Fixtures/store")!
+        let fixture = Bundle.module.url(forResource: "version4.sqlite", withExtension: nil, subdirectory: "Fixtures/store")!
         try FileManager.default.copyItem(at: fixture, to: URL(fileURLWithPath: path))
         let error = #expect(throws: InputFileError.self) { try NotificationStore(path: path) }
         #expect(error?.path == path)
-        #expect(error?.reason.contains("schema version 3; this build reads versions up to 2") == true, "\(String(describing: error))")
+        #expect(error?.reason.contains("schema version 4; this build reads versions up to 3") == true, "\(String(describing: error))")
     }
 
     @Test func deviceTokensSurviveARestartAfterRegisterUpdateAndUnregister() async throws {
