@@ -52,11 +52,12 @@ struct SimulateCommandTests {
     @Test func responseToAnUndeliveredRequestIsADataError() throws {
         let folder = try CLIRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let scenario = #"{"from":"2026-01-01T00:00:00Z","to":"2026-01-02T00:00:00Z","responses":[{"time":"2026-01-01T01:00:00Z","identifier":"ghost","action":"default"}]}"#
+        // The second response is the bad one: the message names it by index (and by the request it answers).
+        let scenario = #"{"from":"2026-01-01T00:00:00Z","to":"2026-01-02T00:00:00Z","requests":[{"identifier":"now"}],"responses":[{"time":"2026-01-01T01:00:00Z","identifier":"now","action":"default"},{"time":"2026-01-01T02:00:00Z","identifier":"ghost","action":"default"}]}"#
         try Data(scenario.utf8).write(to: folder.appendingPathComponent("s.json"))
         let result = try CLIRunner.run(["simulate", "s.json"], in: folder)
         #expect(result.status == 65)
-        #expect(result.stderr.contains("'ghost'"))
+        #expect(result.stderr.contains("responses[1]: response to 'ghost', which has not been delivered"), "\(result.stderr)")
     }
 
     @Test func missingScenarioExits66() throws {

@@ -27,7 +27,7 @@ public struct ScenarioRunner {
     enum External {
         case fix(LocationFix)
         case push(Scenario.Push, index: Int)
-        case response(Scenario.Response)
+        case response(Scenario.Response, index: Int)
 
         var rank: Int {
             switch self {
@@ -57,7 +57,7 @@ public struct ScenarioRunner {
             externals += fixes.map { ($0.time, .fix($0)) }
         }
         externals += scenario.pushes.enumerated().map { ($1.time, .push($1, index: $0)) }
-        externals += scenario.responses.map { ($0.time, .response($0)) }
+        externals += scenario.responses.enumerated().map { ($1.time, .response($1, index: $0)) }
         externals = externals.enumerated().sorted {
             ($0.element.time, $0.element.event.rank, $0.offset) < ($1.element.time, $1.element.event.rank, $1.offset)
         }.map(\.element)
@@ -80,10 +80,16 @@ public struct ScenarioRunner {
                 } catch let error as DataError {
                     throw DataError("pushes[\(index)]: \(error.message)")
                 }
-            case .response(let response):
+            case .response(let response, let index):
                 try emitAll(try await center.advance(to: time))
-                if let routed = try await center.respond(toIdentifier: response.identifier, action: response.action,
-                                                         text: response.text, at: time) {
+                let routed: NotificationResponse?
+                do {
+                    routed = try await center.respond(toIdentifier: response.identifier, action: response.action,
+                                                      text: response.text, at: time)
+                } catch let error as DataError {
+                    throw DataError("responses[\(index)]: \(error.message)")
+                }
+                if let routed {
                     summary.responses += 1
                     try emit(.response(routed))
                 }

@@ -47,10 +47,11 @@ public actor UserNotificationCenter {
         dispatcher = Dispatcher(now: now, floatingZone: floatingZone)
         self.store = store
         if let store {
-            // Rows go straight into the dispatcher as they are read: no array of every record.
+            // Rows go straight into the dispatcher as they are read (no array of every record),
+            // decoded on a second thread while this one rebuilds.
             var loader = Dispatcher.BulkLoader(dispatcher)
             var recipients: [String: String] = [:]
-            try store.forEachPending(reservingCapacity: { loader.reserveCapacity($0) }) { record, sharedTrigger in
+            try store.forEachPending(readAhead: true, reservingCapacity: { loader.reserveCapacity($0) }) { record, sharedTrigger in
                 loader.add(record.request, nextFire: record.nextFire, sharedTrigger: sharedTrigger)
                 if !record.recipient.isEmpty { recipients[record.request.identifier] = record.recipient }
             }

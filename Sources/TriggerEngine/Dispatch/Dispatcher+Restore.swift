@@ -30,7 +30,8 @@ extension Dispatcher {
         private var index: [String: Int32] = [:]
         private var order: UInt64
         /// The compiled schedule of each shared trigger, by the store's dense
-        /// index: requests that share a trigger share its schedule without hashing it again.
+        /// index: requests that share a trigger share its schedule without
+        /// hashing it again. Each is held once by the loader until `finish()`.
         private var sharedSchedules: [FireSchedule?] = []
 
         /// Starts loading into `dispatcher`.
@@ -76,6 +77,7 @@ extension Dispatcher {
                                                  stored: nextFire, now: present, table: &table)
             if case .never = placement {
                 // As `add`: the request replaces a pending one even when it never fires.
+                table.release(schedule)
                 if let old = index.removeValue(forKey: request.identifier) { release(old) }
                 return
             }
@@ -98,6 +100,7 @@ extension Dispatcher {
         /// Hands what was loaded to the dispatcher.
         consuming func finish() {
             guard isBulk else { return }
+            for case let schedule? in sharedSchedules { table.release(schedule) }
             dispatcher.table = table
             dispatcher.requests = requests
             dispatcher.schedules = schedules
@@ -113,17 +116,24 @@ extension Dispatcher {
 
         private mutating func schedule(for trigger: NotificationTrigger?, shared: Int32?) -> FireSchedule {
             guard let shared = shared.map(Int.init) else { return table.schedule(for: trigger) }
-            if shared < sharedSchedules.count, let schedule = sharedSchedules[shared] { return schedule }
+            if shared < sharedSchedules.count, let schedule = sharedSchedules[shared] {
+                table.retain(schedule)
+                return schedule
+            }
             let schedule = table.schedule(for: trigger)
             if shared >= sharedSchedules.count {
                 sharedSchedules.append(contentsOf: repeatElement(nil, count: shared + 1 - sharedSchedules.count))
             }
+            // The loader holds each cached schedule itself until `finish()`, so an
+            // entry cannot be freed and its slot reused while the cache points to it.
+            table.retain(schedule)
             sharedSchedules[shared] = schedule
             return schedule
         }
 
-        /// A replaced request's slot: empty, its heap entry stale.
+        /// A replaced request's slot: empty, its heap entry stale, its schedule held once less.
         private mutating func release(_ slot: Int32) {
+            table.release(schedules[Int(slot)])
             requests[Int(slot)] = nil
             nextFires[Int(slot)] = .infinity
             generations[Int(slot)] &+= 1

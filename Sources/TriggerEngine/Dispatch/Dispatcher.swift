@@ -114,7 +114,9 @@ public final class Dispatcher {
         let fire: Double?
         switch Self.placement(of: schedule, misfire: request.misfirePolicy, added: added, stored: nextFire,
                               now: now.timeIntervalSince1970, table: &table) {
-        case .never: return nil
+        case .never:
+            table.release(schedule)
+            return nil
         case .onEvent: fire = nil
         case .at(let instant): fire = instant
         }
@@ -300,6 +302,7 @@ public final class Dispatcher {
     }
 
     func release(slot: Int32, identifier: String) {
+        table.release(schedules[Int(slot)])
         slotByIdentifier[identifier] = nil
         requests[Int(slot)] = nil
         nextFires[Int(slot)] = .infinity

@@ -2,8 +2,10 @@ import Foundation
 
 /// The compiled calendar searches and recurrence triggers the dispatcher's
 /// requests share: a million requests usually hold far fewer distinct
-/// patterns. Entries stay until the table is emptied (`removeAll`), so the
-/// table grows with the distinct triggers ever added, not with the requests.
+/// patterns. Each entry counts the requests that hold it (`schedule(for:)` and
+/// `retain` count one more, `release` one less); an entry no request holds
+/// leaves the index and its slot is reused, so the table follows the distinct
+/// triggers pending, not every trigger ever added.
 ///
 /// Each calendar search remembers its last answer: requests that share a
 /// pattern fire at the same instant and then ask for the same next fire, so
@@ -31,20 +33,30 @@ struct FireScheduleTable {
     /// The zone floating triggers follow.
     let floatingZone: ZoneRules
     private var calendars: [CalendarSearch] = []
+    private var calendarKeys: [CalendarKey] = []
     /// Searches by pattern and zone name; more than one when hand-built zones share a name.
     private var calendarIndex: [CalendarKey: [Int32]] = [:]
     /// Per search: the instant last asked about, and the answer (NaN for none).
     private var lastAsked: [Double] = []
     private var lastAnswer: [Double] = []
     private var recurrences: [RecurrenceTrigger] = []
+    private var recurrenceSources: [RecurrenceTriggerSource] = []
     private var recurrenceIndex: [RecurrenceTriggerSource: Int32] = [:]
+    /// Per entry: how many requests hold it (0: a free slot, listed in `free…`).
+    private var calendarHolders: [Int32] = [], recurrenceHolders: [Int32] = []
+    private var freeCalendars: [Int32] = [], freeRecurrences: [Int32] = []
 
     init(floatingZone: ZoneRules) { self.floatingZone = floatingZone }
 
     /// How many distinct triggers the table holds.
-    var count: Int { calendars.count + recurrences.count }
+    var count: Int { calendars.count - freeCalendars.count + recurrences.count - freeRecurrences.count }
 
-    /// The schedule of `trigger`, interning its search or recurrence.
+    /// How many entries are allocated, free slots included: the most distinct
+    /// triggers held at any one time.
+    var allocatedCount: Int { calendars.count + recurrences.count }
+
+    /// The schedule of `trigger`, interning its search or recurrence, held once
+    /// more (`release` it when the request goes).
     /// - Complexity: O(1) expected (one hash of the pattern or source).
     mutating func schedule(for trigger: NotificationTrigger?) -> FireSchedule {
         switch trigger {
@@ -59,20 +71,80 @@ struct FireScheduleTable {
             }())
             // Two zones may share a name yet differ (hand-built rules): check before sharing.
             if let index = calendarIndex[key]?.first(where: { calendars[Int($0)].calendar.rules == rules }) {
+                calendarHolders[Int(index)] += 1
                 return .calendar(index, repeats: calendar.repeats)
             }
-            let index = Int32(calendars.count)
-            calendars.append(CalendarSearch(calendar: ZoneCalendar(rules: rules), pattern: calendar.pattern))
-            lastAsked.append(.nan)
-            lastAnswer.append(.nan)
+            let search = CalendarSearch(calendar: ZoneCalendar(rules: rules), pattern: calendar.pattern)
+            let index: Int32
+            if let free = freeCalendars.popLast() {
+                index = free
+                calendars[Int(index)] = search
+                calendarKeys[Int(index)] = key
+                lastAsked[Int(index)] = .nan
+                lastAnswer[Int(index)] = .nan
+                calendarHolders[Int(index)] = 1
+            } else {
+                index = Int32(calendars.count)
+                calendars.append(search)
+                calendarKeys.append(key)
+                lastAsked.append(.nan)
+                lastAnswer.append(.nan)
+                calendarHolders.append(1)
+            }
             calendarIndex[key, default: []].append(index)
             return .calendar(index, repeats: calendar.repeats)
         case .recurrence(let recurrence, let source)?:
-            if let index = recurrenceIndex[source], recurrences[Int(index)] == recurrence { return .recurrence(index) }
-            let index = Int32(recurrences.count)
-            recurrences.append(recurrence)
+            if let index = recurrenceIndex[source], recurrences[Int(index)] == recurrence {
+                recurrenceHolders[Int(index)] += 1
+                return .recurrence(index)
+            }
+            let index: Int32
+            if let free = freeRecurrences.popLast() {
+                index = free
+                recurrences[Int(index)] = recurrence
+                recurrenceSources[Int(index)] = source
+                recurrenceHolders[Int(index)] = 1
+            } else {
+                index = Int32(recurrences.count)
+                recurrences.append(recurrence)
+                recurrenceSources.append(source)
+                recurrenceHolders.append(1)
+            }
             if recurrenceIndex[source] == nil { recurrenceIndex[source] = index }
             return .recurrence(index)
+        }
+    }
+
+    /// Holds `schedule`'s entry once more (a request given a schedule it shares
+    /// without `schedule(for:)`).
+    mutating func retain(_ schedule: FireSchedule) {
+        switch schedule {
+        case .calendar(let index, _): calendarHolders[Int(index)] += 1
+        case .recurrence(let index): recurrenceHolders[Int(index)] += 1
+        case .immediate, .event, .interval: break
+        }
+    }
+
+    /// Holds `schedule`'s entry once less; an entry no request holds leaves the
+    /// index and its slot is reused.
+    mutating func release(_ schedule: FireSchedule) {
+        switch schedule {
+        case .calendar(let index, _):
+            let i = Int(index)
+            calendarHolders[i] -= 1
+            guard calendarHolders[i] == 0 else { return }
+            let key = calendarKeys[i]
+            calendarIndex[key]?.removeAll { $0 == index }
+            if calendarIndex[key]?.isEmpty == true { calendarIndex[key] = nil }
+            freeCalendars.append(index)
+        case .recurrence(let index):
+            let i = Int(index)
+            recurrenceHolders[i] -= 1
+            guard recurrenceHolders[i] == 0 else { return }
+            if recurrenceIndex[recurrenceSources[i]] == index { recurrenceIndex[recurrenceSources[i]] = nil }
+            freeRecurrences.append(index)
+        case .immediate, .event, .interval:
+            break
         }
     }
 
@@ -104,11 +176,6 @@ struct FireScheduleTable {
 
     /// Forgets every interned trigger.
     mutating func removeAll() {
-        calendars.removeAll()
-        calendarIndex.removeAll()
-        lastAsked.removeAll()
-        lastAnswer.removeAll()
-        recurrences.removeAll()
-        recurrenceIndex.removeAll()
+        self = FireScheduleTable(floatingZone: floatingZone)
     }
 }

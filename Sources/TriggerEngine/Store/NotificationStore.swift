@@ -107,15 +107,39 @@ public final class NotificationStore: Sendable {
     /// holding every record in an array. Then prunes trigger rows no request
     /// refers to any more.
     /// - Parameters:
+    ///   - readAhead: decode rows on a thread of its own, in batches, while
+    ///     `body` runs on the calling thread: a restart decodes and rebuilds on two cores.
     ///   - reservingCapacity: called once first with an upper bound of the row count.
     ///   - body: each record, and the dense index of its shared (calendar,
     ///     location or recurrence) trigger: records with the same index have equal triggers.
     /// - Throws: `DataError` for a row that does not decode, or what `body` throws.
-    func forEachPending(reservingCapacity: (Int) -> Void = { _ in },
+    func forEachPending(readAhead: Bool = false, reservingCapacity: (Int) -> Void = { _ in },
                         _ body: (PendingRecord, _ sharedTrigger: Int32?) throws -> Void) throws {
+        // max(rowid) bounds the row count and, unlike count(*), needs no scan.
+        reservingCapacity(try database.read { db in try Int.fetchOne(db, sql: "SELECT max(rowid) FROM pending") ?? 0 })
+        guard readAhead else { return try readPending(body) }
+        typealias Batch = [(record: PendingRecord, sharedTrigger: Int32?)]
+        let batchSize = 2_048
+        try BatchChannel<Batch>.pipeline(capacity: 4, empty: [], produce: { [self] channel in
+            guard var batch = channel.takeEmpty() else { return }
+            batch.removeAll(keepingCapacity: true)
+            try readPending { record, sharedTrigger in
+                batch.append((record, sharedTrigger))
+                guard batch.count == batchSize else { return }
+                channel.send(.batch(batch))
+                guard let next = channel.takeEmpty() else { throw BatchChannel<Batch>.Stopped() }
+                batch = next
+                batch.removeAll(keepingCapacity: true)
+            }
+            channel.send(.batch(batch))
+        }, consume: { batch in
+            for item in batch { try body(item.record, item.sharedTrigger) }
+        })
+    }
+
+    /// `forEachPending` on the calling thread.
+    private func readPending(_ body: (PendingRecord, _ sharedTrigger: Int32?) throws -> Void) throws {
         let (triggerRows, usedTriggers) = try database.read { db in
-            // max(rowid) bounds the row count and, unlike count(*), needs no scan.
-            reservingCapacity(try Int.fetchOne(db, sql: "SELECT max(rowid) FROM pending") ?? 0)
             var reader = try PendingRowReader(db)
             var used = [Bool](repeating: false, count: reader.sharedTriggerCount)
             let rows = try Row.fetchCursor(db, sql: PendingTable.select)

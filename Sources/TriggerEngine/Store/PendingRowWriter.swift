@@ -7,8 +7,9 @@ import GRDB
 struct PendingRowWriter {
     private let delete: Statement, insert: Statement, insertTrigger: Statement, findTrigger: Statement
     private let encoder = JSONEncoder()
-    /// Trigger row ids found or written in this transaction, by `TriggerColumns.key`.
-    private var triggerIDs: [String: Int64] = [:]
+    /// Trigger row ids found or written in this transaction (hashing the
+    /// columns costs less than building the key string per row).
+    private var triggerIDs: [TriggerColumns: Int64] = [:]
 
     init(_ db: Database) throws {
         delete = try db.cachedStatement(sql: "DELETE FROM pending WHERE identifier = ?")
@@ -38,13 +39,15 @@ struct PendingRowWriter {
             content.threadIdentifier, userInfo,
         ]
         try delete.execute(arguments: [request.identifier])
-        try insert.execute(arguments: StatementArguments(values))
+        // The values match the statement's placeholders by construction: no validation per row.
+        insert.setUncheckedArguments(StatementArguments(values))
+        try insert.execute()
     }
 
     /// The row id of `trigger` in `triggers`, written if it is not there yet.
     private mutating func id(of trigger: TriggerColumns) throws -> Int64 {
+        if let id = triggerIDs[trigger] { return id }
         let key = trigger.key
-        if let id = triggerIDs[key] { return id }
         let texts = [trigger.zone, trigger.parameters, trigger.start, trigger.exdates, trigger.rdates]
         guard !texts.contains(where: { $0?.contains("\u{1F}") == true }) else {
             throw DataError("a trigger field contains U+001F, which the store cannot write")
@@ -56,7 +59,7 @@ struct PendingRowWriter {
         guard let id = try Int64.fetchOne(findTrigger, arguments: [key]) else {
             throw DataError("the store lost trigger row '\(key)' within its own transaction")
         }
-        triggerIDs[key] = id
+        triggerIDs[trigger] = id
         return id
     }
 }

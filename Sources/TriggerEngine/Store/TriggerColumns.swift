@@ -16,7 +16,7 @@ import Foundation
 /// each, in the `triggers` table, and pending rows refer to them by id: a
 /// million requests usually share far fewer of them, and a reload parses each
 /// once. The others live in the pending row itself.
-struct TriggerColumns: Equatable {
+struct TriggerColumns: Hashable {
     var kind = 0
     var repeats = false
     var zone: String?

@@ -93,45 +93,23 @@ public final class GeofenceRun {
     /// Read on a second thread, monitor here; batches come back for reuse.
     private func runPipelined(_ reader: any LocationLogReading, _ consumer: inout Consumer,
                               _ write: ([UInt8]) throws -> Void, _ progress: ((Int) -> Void)?) throws {
-        let channel = BatchChannel(capacity: 3)
         let handOver = ReaderHandOver(reader: reader)
         let limit = batchSize
-        let done = DispatchSemaphore(value: 0)
-        let thread = Thread {
-            defer { done.signal() }
+        try BatchChannel.pipeline(capacity: 3, empty: FixBatch(), produce: { channel in
             let reader = handOver.reader
             var devices = DeviceTable()
-            do {
-                while var batch = channel.takeEmpty() {
-                    batch.removeAll()
-                    let known = devices.names.count
-                    let more = try reader.read(into: &batch, devices: &devices, limit: limit)
-                    batch.newDevices = Array(devices.names[known...])
-                    channel.send(.batch(batch))
-                    if !more { channel.send(.end); return }
-                }
-            } catch {
-                channel.send(.failure(error))
+            while var batch = channel.takeEmpty() {
+                batch.removeAll()
+                let known = devices.names.count
+                let more = try reader.read(into: &batch, devices: &devices, limit: limit)
+                batch.newDevices = Array(devices.names[known...])
+                channel.send(.batch(batch))
+                if !more { return }
             }
-        }
-        thread.stackSize = 1 << 22
-        thread.start()
-        defer {
-            channel.cancel()
-            done.wait()
-        }
-        while true {
-            switch channel.receive() {
-            case .batch(let batch):
-                try consumer.consume(batch, write)
-                channel.recycle(batch)
-                progress?(consumer.summary.rowsRead)
-            case .end:
-                return
-            case .failure(let error):
-                throw error
-            }
-        }
+        }, consume: { batch in
+            try consumer.consume(batch, write)
+            progress?(consumer.summary.rowsRead)
+        })
     }
 
     /// The monitor side of a run: state, encoder, output buffer and summary.
