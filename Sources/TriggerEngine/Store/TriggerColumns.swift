@@ -71,7 +71,11 @@ struct TriggerColumns: Hashable {
         case .location(let trigger)?:
             kind = 3
             repeats = trigger.repeats
-            parameters = String(decoding: try JSONEncoder().encode(NotificationTrigger.location(trigger)), as: UTF8.self)
+            // Sorted keys: the JSON is part of the trigger's key, and JSONEncoder's
+            // key order otherwise varies between encodings of one value.
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = .sortedKeys
+            parameters = String(decoding: try encoder.encode(NotificationTrigger.location(trigger)), as: UTF8.self)
         case .recurrence(_, let source)?:
             kind = 4
             repeats = true
