@@ -40,6 +40,8 @@ let package = Package(
                 "CICal",
                 .product(name: "HeapModule", package: "swift-collections"),
                 .product(name: "GRDB", package: "GRDB.swift"),
+                // SQLite's C API, for binding a bulk save's values directly (Store/DirectBindings.swift).
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ]
         ),
         .executableTarget(
@@ -51,7 +53,7 @@ let package = Package(
         ),
         .testTarget(
             name: "TriggerEngineTests",
-            dependencies: ["TriggerEngine", "CGEOS", "CICal"],
+            dependencies: ["TriggerEngine", "CGEOS", "CICal", .product(name: "GRDBSQLite", package: "GRDB.swift")],
             path: "Tests/TriggerEngineTests",
             resources: [.copy("Fixtures")]
         ),

@@ -146,12 +146,23 @@ public actor UserNotificationCenter {
     /// Adds a request for a recipient; a pending one with the same identifier is
     /// replaced. Committed to the store before it returns.
     /// - Returns: its first fire, `nil` for location triggers.
+    /// - Throws: what the store throws (a key it cannot keep, a full disk); the
+    ///   center's pending requests are then as they were.
     @discardableResult
     public func add(_ request: NotificationRequest, for recipient: String = "") throws -> Date? {
         var request = request
         if request.added == nil { request.added = dispatcher.now }
+        let replaced = dispatcher.request(withIdentifier: request.identifier)
+        let replacedFire = dispatcher.nextFireDate(ofIdentifier: request.identifier)
         let fire = dispatcher.add(request)
-        try store?.savePending([.init(request: request, recipient: recipient, nextFire: fire)])
+        do {
+            try store?.savePending([.init(request: request, recipient: recipient, nextFire: fire)])
+        } catch {
+            // Not stored, so not pending: put back what the add replaced (the store still has it).
+            dispatcher.removePending(withIdentifiers: [request.identifier])
+            if let replaced { dispatcher.add(replaced, nextFire: replacedFire) }
+            throw error
+        }
         recipients[request.identifier] = recipient.isEmpty ? nil : recipient
         if case .location? = request.trigger { locationDirty = true }
         return fire

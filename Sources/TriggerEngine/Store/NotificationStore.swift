@@ -59,7 +59,9 @@ public final class NotificationStore: Sendable {
     }
 
     /// Removes pending requests by identifier.
+    /// - Throws: `DataError` for an identifier with U+0000 (no stored request has one).
     public func removePending(identifiers: some Sequence<String>) throws {
+        for identifier in identifiers { try StoredText.checkKey(identifier, "request identifier") }
         try database.write { db in
             let delete = try db.makeStatement(sql: "DELETE FROM pending WHERE identifier = ?")
             for identifier in identifiers { try delete.execute(arguments: [identifier]) }
@@ -77,6 +79,8 @@ public final class NotificationStore: Sendable {
     /// - Parameter pending: whether the request has a pending row (a push has not).
     public func recordFire(identifier: String, delivered notification: DeliveredNotification?, pending: Bool = true,
                            keepPending: Bool, nextFire: Date?) throws {
+        try StoredText.checkKey(identifier, "request identifier")
+        if let notification { try StoredText.checkKey(notification.recipient, "recipient of '\(identifier)'") }
         let json = try notification.map { try JSONEncoder().encode($0.request) }
         try database.write { db in
             if pending && keepPending {
@@ -180,6 +184,7 @@ public final class NotificationStore: Sendable {
 
     /// Removes delivered notifications by identifier (`nil`: all of them).
     public func removeDelivered(identifiers: [String]?) throws {
+        for identifier in identifiers ?? [] { try StoredText.checkKey(identifier, "request identifier") }
         try database.write { db in
             guard let identifiers else { return try db.execute(sql: "DELETE FROM delivered") }
             let delete = try db.makeStatement(sql: "DELETE FROM delivered WHERE identifier = ?")
@@ -211,6 +216,7 @@ public final class NotificationStore: Sendable {
 
     /// Saves one recipient's authorization.
     public func saveSettings(_ settings: NotificationSettings, for recipient: String) throws {
+        try StoredText.checkKey(recipient, "recipient")
         try database.write { db in
             try db.execute(sql: "INSERT OR REPLACE INTO authorization(recipient, status, options) VALUES (?, ?, ?)",
                            arguments: [recipient, settings.authorizationStatus.rawValue, settings.options.rawValue])

@@ -55,7 +55,7 @@ struct PendingRowReader {
     /// index of its shared trigger (`nil` for the kinds stored in the row).
     /// - Throws: `DataError` naming the request when a column does not make a valid request.
     mutating func decode(_ row: Row) throws -> (record: NotificationStore.PendingRecord, sharedTrigger: Int32?) {
-        let identifier: String = row[0]
+        let identifier = (row[0] as StoredText).string
         do {
             let nextFire: Double? = row[2]
             let added: Double? = row[3]
@@ -66,14 +66,16 @@ struct PendingRowReader {
             let (trigger, sharedTrigger) = try self.trigger(row)
             var userInfo: [String: UserInfoValue] = [:]
             if let json: Data = row[16] { userInfo = try decoder.decode([String: UserInfoValue].self, from: json) }
-            let sound: NotificationSound? = (row[13] as String?).map { $0 == "default" ? .default : .named($0) }
-            let content = NotificationContent(title: row[9], subtitle: row[10], body: row[11], badge: row[12],
-                                              sound: sound, userInfo: userInfo, categoryIdentifier: row[14],
-                                              threadIdentifier: row[15])
+            let sound: NotificationSound? = (row[13] as StoredText?).map { $0.string == "default" ? .default : .named($0.string) }
+            // Text through StoredText: GRDB's String would stop at a U+0000.
+            func text(_ index: Int) -> String { (row[index] as StoredText).string }
+            let content = NotificationContent(title: text(9), subtitle: text(10), body: text(11), badge: row[12],
+                                              sound: sound, userInfo: userInfo, categoryIdentifier: text(14),
+                                              threadIdentifier: text(15))
             let request = NotificationRequest(identifier: identifier, content: content, trigger: trigger,
                                               misfirePolicy: MisfirePolicy.allCases[misfireIndex],
                                               added: added.map { Date(timeIntervalSince1970: $0) })
-            let record = NotificationStore.PendingRecord(request: request, recipient: row[1],
+            let record = NotificationStore.PendingRecord(request: request, recipient: text(1),
                                                          nextFire: nextFire.map { Date(timeIntervalSince1970: $0) })
             return (record, sharedTrigger)
         } catch {

@@ -5,15 +5,14 @@ import GRDB
 /// trigger once into `triggers` (`PendingTable`). Its statements are the
 /// database's cached ones, so a single add does not compile them again.
 struct PendingRowWriter {
-    private let delete: Statement, insert: Statement, insertTrigger: Statement, findTrigger: Statement
+    private let insert: DirectBindings, insertTrigger: Statement, findTrigger: Statement
     private let encoder = JSONEncoder()
     /// Trigger row ids found or written in this transaction (hashing the
     /// columns costs less than building the key string per row).
     private var triggerIDs: [TriggerColumns: Int64] = [:]
 
     init(_ db: Database) throws {
-        delete = try db.cachedStatement(sql: "DELETE FROM pending WHERE identifier = ?")
-        insert = try db.cachedStatement(sql: PendingTable.insert)
+        insert = DirectBindings(try db.cachedStatement(sql: PendingTable.insert))
         insertTrigger = try db.cachedStatement(sql: PendingTable.insertTrigger)
         findTrigger = try db.cachedStatement(sql: PendingTable.findTrigger)
     }
@@ -23,6 +22,8 @@ struct PendingRowWriter {
     mutating func save(_ record: NotificationStore.PendingRecord) throws {
         let request = record.request
         let content = request.content
+        try StoredText.checkKey(request.identifier, "request identifier")
+        try StoredText.checkKey(record.recipient, "recipient of '\(request.identifier)'")
         let trigger = try TriggerColumns(request.trigger)
         let triggerID = trigger.isShared ? try id(of: trigger) : nil
         let sound: String? = switch content.sound {
@@ -32,16 +33,26 @@ struct PendingRowWriter {
         }
         let userInfo = content.userInfo.isEmpty ? nil : try encoder.encode(content.userInfo)
         let misfire = MisfirePolicy.allCases.firstIndex(of: request.misfirePolicy) ?? 0
-        let values: [(any DatabaseValueConvertible)?] = [
-            request.identifier, record.recipient, record.nextFire?.timeIntervalSince1970,
-            request.added?.timeIntervalSince1970, misfire, trigger.kind, trigger.repeats, trigger.interval, triggerID,
-            content.title, content.subtitle, content.body, content.badge, sound, content.categoryIdentifier,
-            content.threadIdentifier, userInfo,
-        ]
-        try delete.execute(arguments: [request.identifier])
-        // The values match the statement's placeholders by construction: no validation per row.
-        insert.setUncheckedArguments(StatementArguments(values))
-        try insert.execute()
+        // In the order of `PendingTable.columns`.
+        try insert.executeRow { row in
+            row.bind(request.identifier)
+            row.bind(record.recipient)
+            row.bind(record.nextFire?.timeIntervalSince1970)
+            row.bind(request.added?.timeIntervalSince1970)
+            row.bind(misfire)
+            row.bind(trigger.kind)
+            row.bind(trigger.repeats)
+            row.bind(trigger.interval)
+            row.bind(triggerID)
+            row.bind(content.title)
+            row.bind(content.subtitle)
+            row.bind(content.body)
+            row.bind(content.badge)
+            row.bind(sound)
+            row.bind(content.categoryIdentifier)
+            row.bind(content.threadIdentifier)
+            row.bind(userInfo)
+        }
     }
 
     /// The row id of `trigger` in `triggers`, written if it is not there yet.

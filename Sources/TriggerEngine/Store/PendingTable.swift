@@ -23,7 +23,9 @@ enum PendingTable {
             badge INTEGER, sound TEXT, category TEXT NOT NULL, thread TEXT NOT NULL, user_info BLOB);
         """
 
-    static let insert = "INSERT INTO pending(\(columns.joined(separator: ", "))) VALUES (\(columns.map { _ in "?" }.joined(separator: ", ")))"
+    /// A request whose identifier is pending replaces it: REPLACE deletes the old
+    /// row and the new one takes a rowid past every other, the end of the add order.
+    static let insert = "INSERT OR REPLACE INTO pending(\(columns.joined(separator: ", "))) VALUES (\(columns.map { _ in "?" }.joined(separator: ", ")))"
     static let select = "SELECT \(columns.joined(separator: ", ")) FROM pending ORDER BY rowid"
 
     static let insertTrigger = """
