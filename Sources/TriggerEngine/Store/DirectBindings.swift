@@ -71,17 +71,13 @@ struct DirectBindings {
             next { statement, at in value.map { sqlite3_bind_double(statement, at, $0) } ?? sqlite3_bind_null(statement, at) }
         }
 
-        mutating func bind(_ value: Int?) {
-            next { statement, at in value.map { sqlite3_bind_int64(statement, at, Int64($0)) } ?? sqlite3_bind_null(statement, at) }
-        }
+        mutating func bind(_ value: Int?) { bind(value.map(Int64.init)) }
 
         mutating func bind(_ value: Int64?) {
             next { statement, at in value.map { sqlite3_bind_int64(statement, at, $0) } ?? sqlite3_bind_null(statement, at) }
         }
 
-        mutating func bind(_ value: Bool) {
-            next { sqlite3_bind_int64($0, $1, value ? 1 : 0) }
-        }
+        mutating func bind(_ value: Bool) { bind(Int64(value ? 1 : 0)) }
 
         mutating func bind(_ value: Data?) {
             guard let value else { return next { sqlite3_bind_null($0, $1) } }

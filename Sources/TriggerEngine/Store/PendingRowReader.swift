@@ -92,9 +92,8 @@ struct PendingRowReader {
             return (try columns.trigger(), nil)
         }
         guard let id: Int64 = row[8] else { throw DataError("trigger kind \(columns.kind) without a trigger row") }
-        let found = id >= 0 && id < indexByID.count ? indexByID[Int(id)] : sparseIndexByID[id] ?? -1
-        guard found >= 0 else { throw DataError("trigger row \(id) is not in the store") }
-        let index = found
+        let index = id >= 0 && id < indexByID.count ? indexByID[Int(id)] : sparseIndexByID[id] ?? -1
+        guard index >= 0 else { throw DataError("trigger row \(id) is not in the store") }
         guard sharedKinds[Int(index)] == columns.kind else {
             throw DataError("trigger row \(id) is of kind \(sharedKinds[Int(index)]), the request's of kind \(columns.kind)")
         }

@@ -28,6 +28,8 @@ struct StoredText: DatabaseValueConvertible, StatementColumnConvertible {
         string = String(decoding: UnsafeBufferPointer(start: text, count: length), as: UTF8.self)
     }
 
+    /// For GRDB's protocol only: bound through GRDB this would be cut like any
+    /// `String`; the store binds content through `DirectBindings`.
     var databaseValue: DatabaseValue { string.databaseValue }
 
     static func fromDatabaseValue(_ dbValue: DatabaseValue) -> StoredText? {

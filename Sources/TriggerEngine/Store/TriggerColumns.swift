@@ -52,6 +52,15 @@ struct TriggerColumns: Hashable {
 
     // MARK: Encoding
 
+    /// One encoder for every location trigger a save writes. Sorted keys: the
+    /// JSON is part of the trigger's key, and JSONEncoder's key order otherwise
+    /// varies between encodings of one value.
+    private static let locationEncoder: JSONEncoder = {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        return encoder
+    }()
+
     /// The columns of `trigger`.
     init(_ trigger: NotificationTrigger?) throws {
         switch trigger {
@@ -71,11 +80,7 @@ struct TriggerColumns: Hashable {
         case .location(let trigger)?:
             kind = 3
             repeats = trigger.repeats
-            // Sorted keys: the JSON is part of the trigger's key, and JSONEncoder's
-            // key order otherwise varies between encodings of one value.
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = .sortedKeys
-            parameters = String(decoding: try encoder.encode(NotificationTrigger.location(trigger)), as: UTF8.self)
+            parameters = String(decoding: try Self.locationEncoder.encode(NotificationTrigger.location(trigger)), as: UTF8.self)
         case .recurrence(_, let source)?:
             kind = 4
             repeats = true
