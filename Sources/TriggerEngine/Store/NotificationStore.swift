@@ -31,6 +31,10 @@ public final class NotificationStore: Sendable {
     public init(path: String?) throws {
         do {
             var configuration = Configuration()
+            // Wait for another connection's lock (a store still closing, with its
+            // checkpoint, or a second process) instead of failing at once with
+            // "database is locked": switching to WAL needs the file to itself.
+            configuration.busyMode = .timeout(10)
             configuration.prepareDatabase { db in
                 if db.configuration.readonly == false, path != nil {
                     try db.execute(sql: "PRAGMA journal_mode=WAL")

@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import Testing
 @testable import TriggerEngine
 
@@ -8,6 +9,32 @@ struct NotificationStoreTests {
 
     static func temporaryPath() -> String {
         FileManager.default.temporaryDirectory.appendingPathComponent("store-\(UUID()).sqlite").path
+    }
+
+    /// A store opened while another connection holds the file's lock (a store
+    /// still closing, another process) waits for it instead of failing with
+    /// "database is locked".
+    @Test func openingWaitsForAnotherConnectionsLock() throws {
+        let path = Self.temporaryPath()
+        defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) } }
+        try NotificationStore(path: path).savePending([.init(request: NotificationRequest(identifier: "kept", content: NotificationContent(),
+                                                                                           trigger: nil), nextFire: nil)])
+        let holder = try DatabaseQueue(path: path)
+        let locked = DispatchSemaphore(value: 0)
+        let released = Date().addingTimeInterval(0.3)
+        // Another connection holds the lock for 0.3 s, on a thread of its own.
+        Thread.detachNewThread {
+            try? holder.writeWithoutTransaction { db in
+                try db.execute(sql: "BEGIN EXCLUSIVE")
+                locked.signal()
+                Thread.sleep(until: released)
+                try db.execute(sql: "COMMIT")
+            }
+        }
+        locked.wait()
+        let store = try NotificationStore(path: path)
+        #expect(Date() >= released)
+        #expect(try store.loadPending().map(\.request.identifier) == ["kept"])
     }
 
     @Test func centerRestartKeepsPendingCategoriesDeliveredAndSettings() async throws {
