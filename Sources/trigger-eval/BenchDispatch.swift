@@ -151,7 +151,7 @@ struct BenchDispatch: AsyncParsableCommand {
             let source = RecurrenceTriggerSource(
                 rrule: ["FREQ=WEEKLY;BYDAY=MO,TH", "FREQ=MONTHLY;BYDAY=-1FR", "FREQ=MONTHLY;BYMONTHDAY=1,15"][Int(random.next() % 3)],
                 dtstart: String(format: "2026-01-01T%02d:%02d:00", hour, minute), tz: "Europe/Berlin")
-            trigger = .recurrence(try source.trigger(), source: source)
+            trigger = .recurrence(try source.trigger())
         default:
             let repeats = random.next() % 2 == 0
             let interval = repeats ? Double(86_400 * (7 + Int(random.next() % 24))) : Double(60 + random.next() % (365 * 86_400))

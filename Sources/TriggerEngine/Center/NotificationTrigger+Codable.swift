@@ -25,8 +25,7 @@ extension NotificationTrigger: Codable {
             let matching = try body.decode([String: Int].self, forKey: Key("dateMatching"))
             let components = try FireDateQuery.dateComponents(matching.sorted { $0.key < $1.key }.map { ($0.key, $0.value) })
             let repeats = try body.decodeIfPresent(Bool.self, forKey: Key("repeats")) ?? false
-            let zone: TriggerTimeZone = try body.decodeIfPresent(String.self, forKey: Key("timeZone"))
-                .map { name throws(DataError) in .fixed(try ZoneRules.named(name)) } ?? .floating
+            let zone: TriggerTimeZone = try Self.decodeZone(body, forKey: Key("timeZone")).map { .fixed($0) } ?? .floating
             self = .calendar(try CalendarTrigger(dateMatching: components, repeats: repeats, timeZone: zone))
         case "timeInterval":
             self = .timeInterval(try TimeIntervalTrigger(
@@ -38,13 +37,24 @@ extension NotificationTrigger: Codable {
                 region: region,
                 notifyOnEntry: try body.decodeIfPresent(Bool.self, forKey: Key("notifyOnEntry")) ?? true,
                 notifyOnExit: try body.decodeIfPresent(Bool.self, forKey: Key("notifyOnExit")) ?? true,
-                repeats: try body.decodeIfPresent(Bool.self, forKey: Key("repeats")) ?? false))
+                repeats: try body.decodeIfPresent(Bool.self, forKey: Key("repeats")) ?? false,
+                monitorOptions: try body.decodeIfPresent(MonitorOptionsJSON.self, forKey: Key("monitor"))?.options))
         case "recurrence":
-            let source = try container.decode(RecurrenceTriggerSource.self, forKey: Key(kind))
-            self = .recurrence(try source.trigger(), source: source)
+            self = .recurrence(try container.decode(RecurrenceTriggerSource.self, forKey: Key(kind)).trigger())
         default:
             self = .push
         }
+    }
+
+    /// A zone: an IANA or fixed-offset name, or a hand-built zone's table (`ZoneRules+Coding`).
+    private static func decodeZone(_ body: KeyedDecodingContainer<Key>, forKey key: Key) throws -> ZoneRules? {
+        guard body.contains(key) else { return nil }
+        if let name = try? body.decode(String.self, forKey: key) { return try ZoneRules.decoded(name: name) }
+        return try ZoneRules(table: try body.decode(ZoneRules.Table.self, forKey: key))
+    }
+
+    private static func encodeZone(_ rules: ZoneRules, into body: inout KeyedEncodingContainer<Key>, forKey key: Key) throws {
+        if let name = rules.encodedName { try body.encode(name, forKey: key) } else { try body.encode(rules.table, forKey: key) }
     }
 
     /// Unknown keys inside a trigger are errors, not silently ignored typos.
@@ -52,7 +62,7 @@ extension NotificationTrigger: Codable {
         let allowed: Set<String> = switch kind {
         case "calendar": ["dateMatching", "repeats", "timeZone"]
         case "timeInterval": ["interval", "repeats"]
-        case "location": ["region", "notifyOnEntry", "notifyOnExit", "repeats"]
+        case "location": ["region", "notifyOnEntry", "notifyOnExit", "repeats", "monitor"]
         case "recurrence": ["rrule", "dtstart", "tz", "exdates", "rdates"]
         default: []
         }
@@ -72,7 +82,7 @@ extension NotificationTrigger: Codable {
             }
             try body.encode(matching, forKey: Key("dateMatching"))
             try body.encode(trigger.repeats, forKey: Key("repeats"))
-            if case .fixed(let rules) = trigger.timeZone { try body.encode(rules.identifier, forKey: Key("timeZone")) }
+            if case .fixed(let rules) = trigger.timeZone { try Self.encodeZone(rules, into: &body, forKey: Key("timeZone")) }
         case .timeInterval(let trigger):
             var body = container.nestedContainer(keyedBy: Key.self, forKey: Key(kind))
             try body.encode(trigger.timeInterval, forKey: Key("interval"))
@@ -83,8 +93,9 @@ extension NotificationTrigger: Codable {
             try body.encode(trigger.notifyOnEntry, forKey: Key("notifyOnEntry"))
             try body.encode(trigger.notifyOnExit, forKey: Key("notifyOnExit"))
             try body.encode(trigger.repeats, forKey: Key("repeats"))
-        case .recurrence(_, let source):
-            try container.encode(source, forKey: Key(kind))
+            if let options = trigger.monitorOptions { try body.encode(MonitorOptionsJSON(options), forKey: Key("monitor")) }
+        case .recurrence(let trigger):
+            try container.encode(RecurrenceTriggerSource(trigger), forKey: Key(kind))
         case .push:
             _ = container.nestedContainer(keyedBy: Key.self, forKey: Key(kind))
         }
@@ -125,5 +136,40 @@ struct RegionJSON: Codable {
         } else if let text = region.geoJSONGeometry {
             try JSONDecoder().decode(UserInfoValue.self, from: Data(text.utf8)).encode(to: encoder)
         }
+    }
+}
+
+/// A location trigger's own monitor options in JSON:
+/// `{"initial":"none|enter","hysteresis":M,"dwell":S,"cross":B,"maxAccuracy":M}`, each optional.
+struct MonitorOptionsJSON: Codable {
+    var options: MonitorOptions
+
+    init(_ options: MonitorOptions) { self.options = options }
+
+    private enum Keys: String, CodingKey, CaseIterable { case initial, hysteresis, dwell, cross, maxAccuracy }
+
+    init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: Keys.self)
+        var options = MonitorOptions()
+        if let initial = try c.decodeIfPresent(String.self, forKey: .initial) {
+            guard let state = MonitorOptions.InitialState(rawValue: initial) else {
+                throw DataError("monitor: initial '\(initial)' must be none or enter")
+            }
+            options.initial = state
+        }
+        options.hysteresis = try c.decodeIfPresent(Double.self, forKey: .hysteresis) ?? 0
+        options.dwell = try c.decodeIfPresent(Double.self, forKey: .dwell)
+        options.cross = try c.decodeIfPresent(Bool.self, forKey: .cross) ?? false
+        options.maxAccuracy = try c.decodeIfPresent(Double.self, forKey: .maxAccuracy)
+        self.options = try options.validated()
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: Keys.self)
+        if options.initial != .none { try c.encode(options.initial.rawValue, forKey: .initial) }
+        if options.hysteresis != 0 { try c.encode(options.hysteresis, forKey: .hysteresis) }
+        try c.encodeIfPresent(options.dwell, forKey: .dwell)
+        if options.cross { try c.encode(options.cross, forKey: .cross) }
+        try c.encodeIfPresent(options.maxAccuracy, forKey: .maxAccuracy)
     }
 }

@@ -5,7 +5,7 @@ extension NotificationTrigger {
         switch self {
         case .calendar(let trigger):
             if case .fixed(let rules) = trigger.timeZone { return rules }
-        case .recurrence(let trigger, _):
+        case .recurrence(let trigger):
             if case .fixed(let rules) = trigger.timeZone { return rules }
         default: break
         }

@@ -12,7 +12,8 @@ public enum NotificationTrigger: Sendable, Hashable {
     indirect case calendar(CalendarTrigger)
     case timeInterval(TimeIntervalTrigger)
     indirect case location(LocationTrigger)
-    indirect case recurrence(RecurrenceTrigger, source: RecurrenceTriggerSource)
+    /// RFC 5545 recurrence; it encodes itself (`RecurrenceTriggerSource` is its JSON form).
+    indirect case recurrence(RecurrenceTrigger)
     /// A remote notification, delivered the moment it arrives (`UNPushNotificationTrigger`).
     case push
 
@@ -47,7 +48,7 @@ public enum NotificationTrigger: Sendable, Hashable {
         switch self {
         case .calendar(let trigger): return trigger.nextTriggerDate(after: date, in: floatingZone)
         case .timeInterval(let trigger): return trigger.nextTriggerDate(after: date, addedAt: addedAt)
-        case .recurrence(let trigger, _): return trigger.nextTriggerDate(after: date, in: floatingZone)
+        case .recurrence(let trigger): return trigger.nextTriggerDate(after: date, in: floatingZone)
         case .location, .push: return nil
         }
     }

@@ -1,11 +1,13 @@
-/// A recurrence trigger as written in request JSON (`rrule`, `dtstart`, `tz`,
-/// `exdates`, `rdates`), kept beside the built `RecurrenceTrigger` so a request
-/// encodes back to the text it came from.
+/// A recurrence trigger's JSON form (`rrule`, `dtstart`, `tz`, `exdates`,
+/// `rdates`): what request JSON holds and what `trigger()` builds a
+/// `RecurrenceTrigger` from. A trigger writes itself back through
+/// `init(_:)`, so the trigger is the one value a request keeps.
 public struct RecurrenceTriggerSource: Sendable, Hashable, Codable {
     public var rrule: String?
     /// A local wall time `YYYY-MM-DDTHH:MM:SS`, or with a trailing `Z` for UTC.
     public var dtstart: String
-    /// An IANA zone name; `nil` makes the trigger floating.
+    /// The zone: an IANA name, a fixed offset (`UTC+3600s`) or a zone table's
+    /// JSON (`ZoneRules+Coding`); `nil` makes the trigger floating.
     public var tz: String?
     public var exdates: [String]
     public var rdates: [String]
@@ -16,6 +18,17 @@ public struct RecurrenceTriggerSource: Sendable, Hashable, Codable {
         self.tz = tz
         self.exdates = exdates
         self.rdates = rdates
+    }
+
+    /// The form of a built trigger: its rule as RFC 5545 text, its wall times
+    /// and its zone, which `trigger()` builds back into an equal trigger.
+    public init(_ trigger: RecurrenceTrigger) {
+        let zone: String? = switch trigger.timeZone {
+        case .fixed(let rules): rules.encodedText
+        case .floating: nil
+        }
+        self.init(rrule: trigger.rule?.description, dtstart: trigger.start.description, tz: zone,
+                  exdates: trigger.exceptionDates.map(\.description), rdates: trigger.recurrenceDates.map(\.description))
     }
 
     enum CodingKeys: String, CodingKey { case rrule, dtstart, tz, exdates, rdates }
@@ -44,7 +57,7 @@ public struct RecurrenceTriggerSource: Sendable, Hashable, Codable {
     public func trigger() throws(DataError) -> RecurrenceTrigger {
         let (start, utc) = try FireDateQuery.localTime(dtstart, field: "dtstart")
         let zone: TriggerTimeZone
-        if utc { zone = .fixed(.utc) } else if let tz { zone = .fixed(try ZoneRules.named(tz)) } else { zone = .floating }
+        if utc { zone = .fixed(.utc) } else if let tz { zone = .fixed(try ZoneRules.decoded(text: tz)) } else { zone = .floating }
         func walls(_ texts: [String], _ field: String) throws(DataError) -> [LocalDateTime] {
             var result: [LocalDateTime] = []
             for text in texts {

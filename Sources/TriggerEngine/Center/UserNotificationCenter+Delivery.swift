@@ -1,121 +1,238 @@
 import Foundation
 
-/// Firing: the clock, location fixes, pushes, and the one delivery path they share.
+/// The one delivery path: a due fire (on the clock, or from an event) is
+/// checked (authorization, the sound rule, presentation), checked again if
+/// anything was awaited, handed over, and only then recorded as done.
 extension UserNotificationCenter {
-    /// Fires everything due through `date` on the virtual clock, in time order.
-    /// - Returns: the deliveries made (denied recipients' fires are counted, not returned).
+    /// A fire ready to be taken: the dispatcher's earliest due one or the
+    /// first event fire, whichever is due first (clock fires first at one instant).
+    enum Candidate {
+        case clock(Dispatcher.DueFire)
+        case event(EventFire)
+
+        var request: NotificationRequest {
+            switch self {
+            case .clock(let fire): return fire.request
+            case .event(let fire): return fire.request
+            }
+        }
+
+        var due: Date {
+            switch self {
+            case .clock(let fire): return fire.due
+            case .event(let fire): return fire.due
+            }
+        }
+    }
+
+    /// How a delivery leaves the center.
+    enum HandOver {
+        /// Returned to the caller (`advance`, `ingest`, `receivePush`): recorded
+        /// first, and a failed record stops the call.
+        case returned
+        /// Given to the delivery handler (`run`): recorded after the handler
+        /// returned; a handler that throws gets it again later, a record that
+        /// fails is written again later.
+        case handler(@Sendable (Delivery) async throws -> Void)
+    }
+
+    /// What one step did.
+    enum Step {
+        /// Nothing is due through the limit.
+        case idle
+        /// A delivery was made (and recorded).
+        case delivered(Delivery)
+        /// A fire was spent without a delivery, or put back for a retry.
+        case skipped
+    }
+
+    /// Fires everything due through `date`, in time order (event fires after
+    /// clock fires of the same instant), then moves a manual clock to `date`.
+    /// - Returns: the deliveries made (fires for recipients not authorized are
+    ///   counted in `deniedCount` and reported, not returned).
+    /// - Throws: `CenterError.interrupted` with the deliveries made so far when
+    ///   the store fails; the fire it stopped at stays due.
     public func advance(to date: Date) async throws -> [Delivery] {
-        var fires: [Dispatcher.Fire] = []
-        dispatcher.advance(to: date) { fires.append($0) }
+        clock.manual?.advance(to: date)
+        return try await deliverDue(through: date)
+    }
+
+    /// Everything due through `date`, delivered and returned (the stepped mode).
+    func deliverDue(through date: Date) async throws -> [Delivery] {
+        await enterLane()
+        defer { leaveLane() }
         var deliveries: [Delivery] = []
-        for fire in fires {
-            if let delivery = try await deliver(fire.request, kind: fire.request.trigger?.kind ?? "timeInterval",
-                                                at: fire.date, keepPending: fire.nextDate != nil, nextFire: fire.nextDate) {
-                deliveries.append(delivery)
+        while true {
+            let step: Step
+            do {
+                step = try await deliverNext(through: date, handOver: .returned)
+            } catch {
+                throw CenterError.interrupted(deliveries: deliveries, underlying: error)
+            }
+            switch step {
+            case .idle:
+                dispatcher.moveNow(to: date)
+                return deliveries
+            case .delivered(let delivery): deliveries.append(delivery)
+            case .skipped: break
             }
         }
-        return deliveries
     }
 
-    /// Runs on the real clock until the task is cancelled: sleeps until the next
-    /// due instant (at most a minute, so requests added meanwhile are seen) and
-    /// hands each delivery to `onDelivery`.
-    public func run(onDelivery: @Sendable (Delivery) async -> Void) async throws {
-        while !Task.isCancelled {
-            let wake = min(dispatcher.nextFireDate ?? .distantFuture, Date().addingTimeInterval(60))
-            let wait = wake.timeIntervalSinceNow
-            if wait > 0 { try await Task.sleep(for: .milliseconds(Int((wait * 1000).rounded(.up)))) }
-            for delivery in try await advance(to: Date()) { await onDelivery(delivery) }
+    /// The earliest fire due through `limit`, without taking it.
+    func nextCandidate(through limit: Date) -> Candidate? {
+        let eventIndex = eventFires.indices.first { eventRetries[eventFires[$0].id].map { $0 <= limit } ?? true }
+        if let clockFire = dispatcher.dueFire(through: limit) {
+            guard let eventIndex, eventFireDate(eventFires[eventIndex]) < clockFire.date else { return .clock(clockFire) }
         }
+        return eventIndex.map { .event(eventFires[$0]) }
     }
 
-    /// Feeds one location fix: location requests whose region the device of
-    /// `recipient` enters or leaves fire (one-shot ones are then removed).
-    /// Fires due on the clock up to the fix's time fire first.
-    public func ingest(_ fix: LocationFix, recipient: String = "") async throws -> [Delivery] {
-        var deliveries = try await advance(to: fix.time)
-        if locationDirty { try rebuildLocationMonitor() }
-        defer { lastFixes[fix.device] = fix }
-        guard let monitor = locationMonitor else { return deliveries }
-        for event in monitor.ingest(fix) {
-            guard (recipients[event.region] ?? "") == recipient,
-                  let request = dispatcher.fireEvent(identifier: event.region, at: event.time) else { continue }
-            if !(request.trigger?.repeats ?? false) { locationDirty = true }
-            if let delivery = try await deliver(request, kind: "location", at: event.time,
-                                                keepPending: request.trigger?.repeats == true, nextFire: nil) {
-                deliveries.append(delivery)
-            }
+    /// When an event fire is tried: its due instant, or its retry instant after a failed hand-over.
+    func eventFireDate(_ fire: EventFire) -> Date { eventRetries[fire.id] ?? fire.due }
+
+    /// Takes the next fire due through `limit` and delivers it.
+    /// - Throws: with `.returned`, the store's error when recording failed (the
+    ///   fire stays due). With `.handler`, nothing: failures are retried.
+    func deliverNext(through limit: Date, handOver: HandOver) async throws -> Step {
+        guard let candidate = nextCandidate(through: limit) else { return .idle }
+        let request = candidate.request
+        let recipient: String
+        let id: DeliveryID
+        let fireDate: Date
+        var regionEvent: RegionEvent?
+        switch candidate {
+        case .clock(let fire):
+            recipient = recipients[request.identifier] ?? ""
+            id = .clockFire(identifier: request.identifier, added: request.added, due: fire.due)
+            fireDate = fire.date
+        case .event(let fire):
+            recipient = fire.recipient
+            id = fire.id
+            fireDate = fire.due
+            regionEvent = fire.regionEvent
         }
-        return deliveries
-    }
-
-    /// Delivers a remote notification at once through the same path as local
-    /// ones (fires due on the clock before `date` go first).
-    /// - Returns: the deliveries made, the push last (absent when denied).
-    /// - Throws: `DataError` for a payload over 4096 bytes or not in APNs form.
-    public func receivePush(_ payload: Data, identifier: String = UUID().uuidString, for recipient: String = "",
-                            at date: Date) async throws -> [Delivery] {
-        let content = try PushPayload(data: payload).content
-        var deliveries = try await advance(to: date)
-        recipients[identifier] = recipient.isEmpty ? nil : recipient
-        let request = NotificationRequest(identifier: identifier, content: content, trigger: .push, added: date)
-        if let delivery = try await deliver(request, kind: "push", at: date, keepPending: false, nextFire: nil,
-                                            pending: false) {
-            deliveries.append(delivery)
-        }
-        return deliveries
-    }
-
-    /// The single delivery path: authorization, sound rule, presentation,
-    /// persistence (one transaction) and the delivered list.
-    /// - Parameters:
-    ///   - keepPending: the request stays pending (repeating), at `nextFire`
-    ///     (`nil` for a location request, which waits for the next event).
-    ///   - pending: whether the request was a stored pending one (a push is not).
-    func deliver(_ request: NotificationRequest, kind: String, at date: Date, keepPending: Bool, nextFire: Date?,
-                 pending: Bool = true) async throws -> Delivery? {
-        let recipient = recipients[request.identifier] ?? ""
-        if !keepPending { recipients[request.identifier] = nil }
         let recipientSettings = notificationSettings(for: recipient)
-        var request = request
-        if case .named(let name)? = request.content.sound, let directory = soundDirectory {
-            // Apple: a custom sound longer than 30 seconds plays the default sound instead.
-            let duration = SoundFile.duration(of: directory.appendingPathComponent(name))
-            if duration == nil || duration! > NotificationSound.maximumDuration { request.content.sound = .default }
-        }
-        let notification = DeliveredNotification(request: request, date: date, recipient: recipient)
         guard recipientSettings.allowsDelivery else {
+            // Apple: a fire for an app not allowed to notify shows nothing, and is spent.
+            try await record(candidate, delivered: nil, id: id, handOver: handOver)
             deniedCount += 1
-            try store?.recordFire(identifier: request.identifier, delivered: nil, pending: pending,
-                                  keepPending: keepPending, nextFire: nextFire)
-            return nil
+            await report(.notDelivered(UndeliveredFire(id: id, request: request, recipient: recipient, due: candidate.due,
+                                                       reason: .notAuthorized(recipientSettings.authorizationStatus))))
+            return .skipped
         }
-        try store?.recordFire(identifier: request.identifier, delivered: notification, pending: pending,
-                              keepPending: keepPending, nextFire: nextFire)
-        delivered.append(notification)
+        var shown = request
+        if case .named(let name)? = shown.content.sound, let directory = soundDirectory {
+            // Apple: a custom sound longer than 30 seconds plays the default sound instead.
+            if !soundDurations.isPlayable(name, in: directory) { shown.content.sound = .default }
+        }
+        let notification = DeliveredNotification(request: shown, date: fireDate, recipient: recipient)
         let presentation: PresentationOptions
         if recipientSettings.isQuiet {
             presentation = [.list]
-        } else if foregroundRecipients.contains(recipient) {
-            presentation = await delegate?.willPresent(notification) ?? []
+        } else if foregroundRecipients.contains(recipient), let delegate {
+            presentation = await delegate.willPresent(notification)
+            // The request may have been removed or replaced while the delegate chose.
+            guard isStillDue(candidate) else {
+                await report(.notDelivered(UndeliveredFire(id: id, request: request, recipient: recipient,
+                                                           due: candidate.due, reason: .removedInFlight)))
+                return .skipped
+            }
         } else {
             presentation = [.banner, .list, .sound, .badge]
         }
-        return Delivery(notification: notification, triggerKind: kind, presentation: presentation)
+        let category = categories[shown.content.categoryIdentifier]
+        let delivery = Delivery(id: id, notification: notification, due: candidate.due,
+                                triggerKind: request.trigger?.kind ?? "timeInterval", presentation: presentation,
+                                regionEvent: regionEvent, category: category)
+        switch handOver {
+        case .returned:
+            try await record(candidate, delivered: notification, id: id, handOver: handOver)
+        case .handler(let handler):
+            do {
+                try await handler(delivery)
+            } catch {
+                let attempt = attempts[id, default: 0] + 1
+                attempts[id] = attempt
+                let retryAt = clock.now().addingTimeInterval(retryPolicy.delay(afterAttempt: attempt).seconds)
+                postpone(candidate, until: retryAt)
+                await report(.handOverFailed(delivery, error: error, attempt: attempt, retryAt: retryAt))
+                return .skipped
+            }
+            attempts[id] = nil
+            try await record(candidate, delivered: notification, id: id, handOver: handOver)
+        }
+        if category == nil && !shown.content.categoryIdentifier.isEmpty { await report(.unknownCategory(delivery)) }
+        return .delivered(delivery)
     }
 
-    func rebuildLocationMonitor() throws {
-        let regions = dispatcher.pendingRequests.compactMap { request -> MonitoredRegion? in
-            guard case .location(let trigger)? = request.trigger else { return nil }
-            return MonitoredRegion(identifier: request.identifier, trigger: trigger)
+    /// Whether a candidate is still the fire to deliver: its request was not
+    /// removed or replaced (an event fire: not dropped) meanwhile.
+    func isStillDue(_ candidate: Candidate) -> Bool {
+        switch candidate {
+        case .clock(let fire): return dispatcher.isCurrent(fire)
+        case .event(let fire): return eventFires.contains { $0.id == fire.id }
         }
-        locationMonitor = regions.isEmpty ? nil : try RegionMonitor(regions: regions)
-        locationDirty = false
-        // The new monitor starts knowing nothing; each device's latest fix, replayed
-        // without firing, puts it back inside the regions it is in (a first fix fires
-        // no entry), so its next fix outside fires the exit the old monitor would have.
-        if let monitor = locationMonitor {
-            for fix in lastFixes.values.sorted(by: { $0.time < $1.time }) { _ = monitor.ingest(fix) }
+    }
+
+    /// Puts a fire whose hand-over failed back, to be tried at `date`.
+    func postpone(_ candidate: Candidate, until date: Date) {
+        switch candidate {
+        case .clock(let fire): dispatcher.postpone(fire, until: date)
+        case .event(let fire):
+            eventRetries[fire.id] = date
+            // Tried in the order of their next attempt.
+            eventFires.sort { eventFireDate($0) < eventFireDate($1) }
+        }
+        wakeRunLoop(ifEarlierThan: date)
+    }
+
+    /// Records a fire as done: a clock fire's request moves on to its next
+    /// fire or leaves, an event fire is forgotten, and the delivered
+    /// notification (if any) is added, in one transaction.
+    /// - Throws: with `.returned`, `CenterError.store`. With `.handler` it
+    ///   retries with backoff until the store takes it or the run loop stops
+    ///   (then the fire is handed over again after a restart).
+    private func record(_ candidate: Candidate, delivered notification: DeliveredNotification?, id: DeliveryID,
+                        handOver: HandOver) async throws {
+        var changes: [StoreChange] = []
+        let apply: () -> Void
+        switch candidate {
+        case .clock(let fire):
+            let next = dispatcher.nextFireDate(after: fire)
+            changes.append(.firedPending(identifier: fire.request.identifier, added: fire.request.added, due: fire.due,
+                                         nextFire: next))
+            apply = {
+                self.dispatcher.commit(fire)
+                if self.dispatcher.request(withIdentifier: fire.request.identifier) == nil {
+                    self.recipients[fire.request.identifier] = nil
+                }
+            }
+        case .event(let fire):
+            changes.append(.deleteEventFire(fire.id))
+            apply = {
+                self.eventFires.removeAll { $0.id == fire.id }
+                self.eventRetries[fire.id] = nil
+            }
+        }
+        if let notification { changes.append(.insertDelivered(notification)) }
+        let applyAll = {
+            apply()
+            if let notification { self.delivered.append(notification) }
+        }
+        guard case .handler = handOver else { return try await commit(changes, apply: applyAll) }
+        var attempt = 0
+        while true {
+            do {
+                return try await commit(changes, apply: applyAll)
+            } catch {
+                attempt += 1
+                let delay = retryPolicy.delay(afterAttempt: attempt)
+                await report(.storeFailed(id, error: error, attempt: attempt,
+                                          retryAt: clock.now().addingTimeInterval(delay.seconds)))
+                if runLoop.isStopping || Task.isCancelled { throw error }
+                try? await Task.sleep(for: delay)
+            }
         }
     }
 }

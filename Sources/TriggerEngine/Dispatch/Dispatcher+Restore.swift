@@ -27,6 +27,8 @@ extension Dispatcher {
         private var requests: [NotificationRequest?] = [], schedules: [FireSchedule] = []
         private var addedAt: [Double] = [], orders: [UInt64] = [], nextFires: [Double] = [], generations: [UInt32] = []
         private var freeSlots: [Int32] = [], entries: [Entry] = []
+        private var dues: [Int32: Double] = [:]
+        private var staleEntries = 0
         private var index: [String: Int32] = [:]
         private var order: UInt64
         /// The compiled schedule of each shared trigger, by the store's dense
@@ -88,7 +90,8 @@ extension Dispatcher {
             addedAt.append(added)
             orders.append(order)
             generations.append(0)
-            if case .at(let fire) = placement {
+            if case .at(let fire, let missed) = placement {
+                if let missed { dues[slot] = missed }
                 nextFires.append(fire)
                 entries.append(Entry(fire: fire, order: order, slot: slot, generation: 0))
             } else {
@@ -112,6 +115,10 @@ extension Dispatcher {
             dispatcher.slotByIdentifier = index
             dispatcher.nextOrder = order
             dispatcher.heap = Heap(entries)
+            dispatcher.dues = dues
+            dispatcher.staleEntries = staleEntries
+            dispatcher.compactIfStale()
+            dispatcher.checkInvariantsInDebugBuilds()
         }
 
         private mutating func schedule(for trigger: NotificationTrigger?, shared: Int32?) -> FireSchedule {
@@ -135,6 +142,8 @@ extension Dispatcher {
         private mutating func release(_ slot: Int32) {
             table.release(schedules[Int(slot)])
             requests[Int(slot)] = nil
+            if nextFires[Int(slot)].isFinite { staleEntries += 1 }
+            dues[slot] = nil
             nextFires[Int(slot)] = .infinity
             generations[Int(slot)] &+= 1
             freeSlots.append(slot)

@@ -9,13 +9,21 @@ import HeapModule
 /// requests live in a slot array beside it, with their triggers compiled into
 /// `FireSchedule`s (calendar searches and recurrences interned in a
 /// `FireScheduleTable`), so a fire reschedules on epoch seconds without copying
-/// the request. Removing or replacing a request
-/// bumps its slot's generation instead of searching the heap, and entries of an
-/// older generation are dropped when they reach the top (lazy deletion).
+/// the request. Removing or replacing a request bumps its slot's generation
+/// instead of searching the heap; entries of an older generation are dropped
+/// when they reach the top (lazy deletion), or all at once when they outnumber
+/// the live ones, so churn (one identifier replaced a million times) keeps the
+/// heap within twice the pending count.
 ///
-/// The dispatcher has no clock of its own: `advance(to:deliver:)` moves its
-/// time forward, which a virtual clock does by jumping and `UserNotificationCenter`
-/// does by sleeping until `nextFireDate`.
+/// Fires are taken in two steps when the hand-over can fail (`Dispatcher+Fires`):
+/// `dueFire(through:)` looks at the earliest due fire without taking it,
+/// `commit(_:)` takes it (reschedules or drops the request) once it was handed
+/// over, `postpone(_:until:)` puts it back for a retry. `advance(to:deliver:)`
+/// does both at once, for simulations and benchmarks.
+///
+/// The dispatcher has no clock of its own: `advance(to:deliver:)` and
+/// `moveNow(to:)` move its time forward, which a virtual clock does by jumping
+/// and `UserNotificationCenter` does from its clock.
 /// Not thread-safe: it is owned by one center (an actor) or one task.
 public final class Dispatcher {
     /// One delivery the dispatcher made.
@@ -23,6 +31,9 @@ public final class Dispatcher {
         public var request: NotificationRequest
         /// When it fired (the due instant, or the restart instant for a missed one).
         public var date: Date
+        /// The instant it was due: `date`, except for a fire missed while the
+        /// dispatcher was down (fired at restart) or retried after a failed hand-over.
+        public var due: Date
         /// When it fires next, `nil` when it no longer is pending.
         public var nextDate: Date?
     }
@@ -57,6 +68,14 @@ public final class Dispatcher {
     var freeSlots: [Int32] = []
     var slotByIdentifier: [String: Int32] = [:]
     var nextOrder: UInt64 = 0
+    /// Heap entries that no longer match their slot (the request was removed,
+    /// replaced, rescheduled elsewhere): dropped when they reach the top, or all
+    /// at once when they outnumber the live ones (`compactIfStale`).
+    var staleEntries = 0
+    /// The due instant of a slot whose heap entry fires at another instant: a
+    /// missed fire placed at the restart instant, or a fire whose hand-over failed
+    /// and waits for its retry. Rare, so a dictionary.
+    var dues: [Int32: Double] = [:]
 
     /// Creates an empty dispatcher whose time starts at `now`.
     public init(now: Date, floatingZone: ZoneRules = .utc) {
@@ -67,6 +86,10 @@ public final class Dispatcher {
 
     /// How many requests are pending (location and push ones included).
     public var pendingCount: Int { slotByIdentifier.count }
+
+    /// How many entries the heap holds, stale ones included (at most about
+    /// twice the requests scheduled on the clock).
+    package var heapCount: Int { heap.count }
 
     /// How many distinct calendar searches and recurrences the requests share
     /// (the benchmark reports it beside the dispatch rate).
@@ -93,9 +116,16 @@ public final class Dispatcher {
     public var nextFireDate: Date? {
         while let top = heap.min {
             if isLive(top) { return Date(timeIntervalSince1970: top.fire) }
-            _ = heap.removeMin()
+            dropTop()
         }
         return nil
+    }
+
+    /// Moves the present forward to `date` (never back) without firing: what
+    /// comes due by then stays due and fires at the next `advance` or `dueFire`.
+    /// A request added afterwards is placed after `date`.
+    public func moveNow(to date: Date) {
+        if date > now { now = date }
     }
 
     /// Adds a request, replacing a pending one with the same identifier, and
@@ -112,13 +142,16 @@ public final class Dispatcher {
         let added = request.added!.timeIntervalSince1970
         let schedule = table.schedule(for: request.trigger)
         let fire: Double?
+        var due: Double?
         switch Self.placement(of: schedule, misfire: request.misfirePolicy, added: added, stored: nextFire,
                               now: now.timeIntervalSince1970, table: &table) {
         case .never:
             table.release(schedule)
             return nil
         case .onEvent: fire = nil
-        case .at(let instant): fire = instant
+        case .at(let instant, let missed):
+            fire = instant
+            due = missed
         }
         let slot: Int32
         if let free = freeSlots.popLast() {
@@ -138,7 +171,9 @@ public final class Dispatcher {
         }
         nextOrder += 1
         slotByIdentifier[request.identifier] = slot
+        if let due { dues[slot] = due }
         if let fire { self.schedule(slot: slot, at: fire) }
+        checkInvariantsInDebugBuilds()
         return fire.map { Date(timeIntervalSince1970: $0) }
     }
 
@@ -148,8 +183,9 @@ public final class Dispatcher {
         case never
         /// Location and push requests wait for their event.
         case onEvent
-        /// On the clock at this instant.
-        case at(Double)
+        /// On the clock at this instant; `missed` is the due instant of a stored
+        /// fire that fell while the dispatcher was down and fires at `now` instead.
+        case at(Double, missed: Double?)
     }
 
     /// The first fire of a request being added at `now`: after `now` from its
@@ -161,23 +197,20 @@ public final class Dispatcher {
         case .event:
             return .onEvent
         case .immediate:
-            return .at(stored.map { max($0.timeIntervalSince1970, now) } ?? now)
-        case .calendar, .interval, .recurrence:
-            let fire: Double?
-            if let stored = stored?.timeIntervalSince1970 {
-                if stored >= now {
-                    fire = stored
-                } else {
-                    switch misfire {
-                    case .fireOnceNow: fire = now
-                    case .skipToNext: fire = table.fire(schedule, after: now, addedAt: added)
-                    case .fireAll: fire = stored
-                    }
-                }
-            } else {
-                fire = table.fire(schedule, after: now, addedAt: added)
+            guard let stored = stored?.timeIntervalSince1970, stored < now else {
+                return .at(stored?.timeIntervalSince1970 ?? now, missed: nil)
             }
-            return fire.map { .at($0) } ?? .never
+            return .at(now, missed: stored)
+        case .calendar, .interval, .recurrence:
+            guard let stored = stored?.timeIntervalSince1970 else {
+                return table.fire(schedule, after: now, addedAt: added).map { .at($0, missed: nil) } ?? .never
+            }
+            if stored >= now { return .at(stored, missed: nil) }
+            switch misfire {
+            case .fireOnceNow: return .at(now, missed: stored)
+            case .skipToNext: return table.fire(schedule, after: now, addedAt: added).map { .at($0, missed: nil) } ?? .never
+            case .fireAll: return .at(stored, missed: nil)
+            }
         }
     }
 
@@ -195,9 +228,11 @@ public final class Dispatcher {
     }
 
     /// Removes pending requests by identifier (unknown ones are ignored).
-    /// - Complexity: O(1) each; their heap entries go when they reach the top.
+    /// - Complexity: O(1) each, amortised; their heap entries go when they reach
+    ///   the top or when stale entries outnumber live ones.
     public func removePending(withIdentifiers identifiers: some Sequence<String>) {
         for identifier in identifiers { removeRequest(withIdentifier: identifier) }
+        checkInvariantsInDebugBuilds()
     }
 
     /// Removes every pending request.
@@ -212,70 +247,8 @@ public final class Dispatcher {
         generations.removeAll()
         freeSlots.removeAll()
         slotByIdentifier.removeAll()
-    }
-
-    /// Fires every request due at or before `date`, in time order (ties: add
-    /// order), calling `deliver` for each, then sets `now` to `date`.
-    /// Repeating requests are rescheduled strictly after the instant they fired.
-    /// - Complexity: O(log n) plus one next-fire computation per fire.
-    public func advance(to date: Date, deliver: (Fire) throws -> Void) rethrows {
-        let limit = date.timeIntervalSince1970
-        while let (slot, fire) = popDue(through: limit) {
-            let request = requests[Int(slot)]!
-            let next = reschedule(slot: slot, firedAt: fire)
-            try deliver(Fire(request: request, date: Date(timeIntervalSince1970: fire),
-                             nextDate: next.map { Date(timeIntervalSince1970: $0) }))
-        }
-        if date > now { now = date }
-    }
-
-    /// Counts fires due through `date` without building `Fire` values or
-    /// copying requests: the benchmark's hot loop, same order and rescheduling
-    /// as `advance`.
-    package func advanceCounting(to date: Date) -> Int {
-        let limit = date.timeIntervalSince1970
-        var count = 0
-        while let (slot, fire) = popDue(through: limit) {
-            _ = reschedule(slot: slot, firedAt: fire)
-            count += 1
-        }
-        if date > now { now = date }
-        return count
-    }
-
-    /// The earliest live entry due at or before `limit` (stale ones are dropped
-    /// on the way); it stays on the heap for `reschedule` to replace or remove.
-    /// Moves `now` up to its fire.
-    @inline(__always)
-    private func popDue(through limit: Double) -> (slot: Int32, fire: Double)? {
-        while let top = heap.min, top.fire <= limit {
-            guard isLive(top) else {
-                _ = heap.removeMin()
-                continue
-            }
-            if top.fire > now.timeIntervalSince1970 { now = Date(timeIntervalSince1970: top.fire) }
-            return (top.slot, top.fire)
-        }
-        return nil
-    }
-
-    /// After the heap's top (`slot`, fired at `fire`) fired: a repeating request
-    /// replaces its entry with its next fire (one sift instead of remove and
-    /// insert), anything else leaves. Repeating requests are rescheduled
-    /// strictly after the instant they fired.
-    /// - Returns: the next fire, `nil` when the request is no longer pending.
-    @inline(__always)
-    private func reschedule(slot: Int32, firedAt fire: Double) -> Double? {
-        let index = Int(slot)
-        let schedule = schedules[index]
-        if schedule.repeats, let next = table.fire(schedule, after: fire, addedAt: addedAt[index]) {
-            nextFires[index] = next
-            _ = heap.replaceMin(with: Entry(fire: next, order: orders[index], slot: slot, generation: generations[index]))
-            return next
-        }
-        _ = heap.removeMin()
-        release(slot: slot, identifier: requests[index]!.identifier)
-        return nil
+        dues.removeAll()
+        staleEntries = 0
     }
 
     /// Delivers a pending location request that its region fired: drops it when
@@ -288,12 +261,22 @@ public final class Dispatcher {
     }
 
     func schedule(slot: Int32, at fire: Double) {
+        // Its entry for that instant is already on the heap.
+        if nextFires[Int(slot)] == fire { return }
+        if nextFires[Int(slot)].isFinite { staleEntries += 1 }
         nextFires[Int(slot)] = fire
         heap.insert(Entry(fire: fire, order: orders[Int(slot)], slot: slot, generation: generations[Int(slot)]))
+        compactIfStale()
     }
 
     func isLive(_ entry: Entry) -> Bool {
         generations[Int(entry.slot)] == entry.generation && nextFires[Int(entry.slot)] == entry.fire
+    }
+
+    /// Drops the heap's top, a stale entry.
+    func dropTop() {
+        _ = heap.removeMin()
+        staleEntries -= 1
     }
 
     func removeRequest(withIdentifier identifier: String) {
@@ -301,12 +284,25 @@ public final class Dispatcher {
         release(slot: slot, identifier: identifier)
     }
 
+    /// Empties `slot`; its heap entry, if any, becomes stale.
     func release(slot: Int32, identifier: String) {
         table.release(schedules[Int(slot)])
         slotByIdentifier[identifier] = nil
         requests[Int(slot)] = nil
+        if nextFires[Int(slot)].isFinite { staleEntries += 1 }
         nextFires[Int(slot)] = .infinity
         generations[Int(slot)] &+= 1
+        dues[slot] = nil
         freeSlots.append(slot)
+        compactIfStale()
+    }
+
+    /// Rebuilds the heap from its live entries when stale ones outnumber them
+    /// (and there are enough to matter): O(n) once every n stale entries, so
+    /// O(1) amortised per removal, and the heap stays within twice the live count.
+    func compactIfStale() {
+        guard staleEntries > 64, staleEntries > heap.count - staleEntries else { return }
+        heap = Heap(heap.unordered.filter(isLive))
+        staleEntries = 0
     }
 }

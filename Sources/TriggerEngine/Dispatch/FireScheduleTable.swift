@@ -40,8 +40,7 @@ struct FireScheduleTable {
     private var lastAsked: [Double] = []
     private var lastAnswer: [Double] = []
     private var recurrences: [RecurrenceTrigger] = []
-    private var recurrenceSources: [RecurrenceTriggerSource] = []
-    private var recurrenceIndex: [RecurrenceTriggerSource: Int32] = [:]
+    private var recurrenceIndex: [RecurrenceTrigger: Int32] = [:]
     /// Per entry: how many requests hold it (0: a free slot, listed in `free…`).
     private var calendarHolders: [Int32] = [], recurrenceHolders: [Int32] = []
     private var freeCalendars: [Int32] = [], freeRecurrences: [Int32] = []
@@ -93,8 +92,8 @@ struct FireScheduleTable {
             }
             calendarIndex[key, default: []].append(index)
             return .calendar(index, repeats: calendar.repeats)
-        case .recurrence(let recurrence, let source)?:
-            if let index = recurrenceIndex[source], recurrences[Int(index)] == recurrence {
+        case .recurrence(let recurrence)?:
+            if let index = recurrenceIndex[recurrence] {
                 recurrenceHolders[Int(index)] += 1
                 return .recurrence(index)
             }
@@ -102,15 +101,13 @@ struct FireScheduleTable {
             if let free = freeRecurrences.popLast() {
                 index = free
                 recurrences[Int(index)] = recurrence
-                recurrenceSources[Int(index)] = source
                 recurrenceHolders[Int(index)] = 1
             } else {
                 index = Int32(recurrences.count)
                 recurrences.append(recurrence)
-                recurrenceSources.append(source)
                 recurrenceHolders.append(1)
             }
-            if recurrenceIndex[source] == nil { recurrenceIndex[source] = index }
+            recurrenceIndex[recurrence] = index
             return .recurrence(index)
         }
     }
@@ -141,7 +138,7 @@ struct FireScheduleTable {
             let i = Int(index)
             recurrenceHolders[i] -= 1
             guard recurrenceHolders[i] == 0 else { return }
-            if recurrenceIndex[recurrenceSources[i]] == index { recurrenceIndex[recurrenceSources[i]] = nil }
+            if recurrenceIndex[recurrences[i]] == index { recurrenceIndex[recurrences[i]] = nil }
             freeRecurrences.append(index)
         case .immediate, .event, .interval:
             break

@@ -10,12 +10,17 @@ public struct LocationTrigger: Sendable, Hashable {
     public var notifyOnExit: Bool
     /// `false`: the trigger fires at most once per device.
     public var repeats: Bool
+    /// How this region is watched (initial state, hysteresis, dwell); `nil`:
+    /// the notification center's (`LocationPolicy.options`).
+    public var monitorOptions: MonitorOptions?
 
     /// Creates a trigger; both directions notify by default, as `CLRegion` does.
-    public init(region: Region, notifyOnEntry: Bool = true, notifyOnExit: Bool = true, repeats: Bool) {
+    public init(region: Region, notifyOnEntry: Bool = true, notifyOnExit: Bool = true, repeats: Bool,
+                monitorOptions: MonitorOptions? = nil) {
         self.region = region
         self.notifyOnEntry = notifyOnEntry
         self.notifyOnExit = notifyOnExit
         self.repeats = repeats
+        self.monitorOptions = monitorOptions
     }
 }

@@ -4,12 +4,7 @@ import GRDB
 extension NotificationStore {
     /// Replaces `recipient`'s stored tokens with `tokens` (none: the recipient has no row left).
     public func saveDeviceTokens(_ tokens: Set<String>, for recipient: String) throws {
-        try StoredText.checkKey(recipient, "recipient")
-        try database.write { db in
-            try db.execute(sql: "DELETE FROM device_tokens WHERE recipient = ?", arguments: [recipient])
-            let insert = try db.makeStatement(sql: "INSERT INTO device_tokens(recipient, token) VALUES (?, ?)")
-            for token in tokens.sorted() { try insert.execute(arguments: [recipient, token]) }
-        }
+        try write([.saveDeviceTokens(tokens, recipient: recipient)])
     }
 
     /// Every recipient's stored tokens.

@@ -8,13 +8,20 @@ import GRDB
 /// - Version 2: pending requests in columns, device tokens.
 /// - Version 3: calendar, location and recurrence triggers once each in
 ///   `triggers`, referred to by id from `pending` (`PendingTable`).
+/// - Version 4: `event_fires` (location and push fires taken but not yet
+///   handed over), and a `set_aside` column in `pending`, `delivered`,
+///   `categories` and `event_fires`: a row that does not decode is kept with
+///   its error instead of refusing the whole store.
 ///
 /// A file of an older version is migrated in place, in one transaction, when it
 /// is opened; a file of a newer version is refused with a clear error rather
 /// than misread.
 extension NotificationStore {
     /// The schema version this build writes.
-    public static let schemaVersion = 3
+    public static let schemaVersion = 4
+
+    /// The tables that keep rows which do not decode (`set_aside` holds the error).
+    static let setAsideTables = ["pending", "delivered", "categories", "event_fires"]
 
     static func prepareSchema(_ db: Database) throws {
         let version = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
@@ -32,18 +39,26 @@ extension NotificationStore {
                 recipient TEXT PRIMARY KEY NOT NULL, status TEXT NOT NULL, options INTEGER NOT NULL);
             CREATE TABLE IF NOT EXISTS device_tokens(
                 recipient TEXT NOT NULL, token TEXT NOT NULL, PRIMARY KEY(recipient, token));
+            CREATE TABLE IF NOT EXISTS event_fires(
+                id TEXT PRIMARY KEY NOT NULL, identifier TEXT NOT NULL, due REAL NOT NULL, json BLOB NOT NULL);
+            CREATE INDEX IF NOT EXISTS event_fires_identifier ON event_fires(identifier);
             """)
         if try !db.tableExists("pending") {
             try db.execute(sql: PendingTable.create)
+        } else if version == 3 {
+            // Version 3 → 4: the pending rows stay as they are.
         } else if version == 2 {
             try migratePendingFromVersion2(db)
         } else {
             try migratePendingFromJSON(db)
         }
+        for table in setAsideTables where try !db.columns(in: table).contains(where: { $0.name == "set_aside" }) {
+            try db.execute(sql: "ALTER TABLE \(table) ADD COLUMN set_aside TEXT")
+        }
         try db.execute(sql: "PRAGMA user_version = \(schemaVersion)")
     }
 
-    /// Version 1 → 3: decodes each JSON row and writes it in columns, keeping the add order.
+    /// Version 1 → 4: decodes each JSON row and writes it in columns, keeping the add order.
     private static func migratePendingFromJSON(_ db: Database) throws {
         try db.execute(sql: "ALTER TABLE pending RENAME TO pending_v1")
         try db.execute(sql: PendingTable.create)
@@ -62,7 +77,7 @@ extension NotificationStore {
         try db.execute(sql: "DROP TABLE pending_v1")
     }
 
-    /// Version 2 → 3, in SQL: the distinct shared triggers of the version 2 rows
+    /// Version 2 → 4, in SQL: the distinct shared triggers of the version 2 rows
     /// go to `triggers` under the key version 2 computed, and each row refers to its own.
     private static func migratePendingFromVersion2(_ db: Database) throws {
         let copied = ["identifier", "recipient", "next_fire", "added", "misfire", "kind", "repeats", "interval", "title",

@@ -56,52 +56,22 @@ public final class NotificationStore: Sendable {
     /// - Complexity: O(n log n) in one transaction with prepared statements;
     ///   each distinct calendar, location or recurrence trigger is written once.
     public func savePending(_ records: some Sequence<PendingRecord>) throws {
-        try database.write { db in
-            var writer = try PendingRowWriter(db)
-            for record in records { try writer.save(record) }
-        }
+        try write([.savePending(Array(records))])
     }
 
     /// Removes pending requests by identifier.
     /// - Throws: `DataError` for an identifier with U+0000 (no stored request has one).
     public func removePending(identifiers: some Sequence<String>) throws {
-        for identifier in identifiers { try StoredText.checkKey(identifier, "request identifier") }
-        try database.write { db in
-            let delete = try db.makeStatement(sql: "DELETE FROM pending WHERE identifier = ?")
-            for identifier in identifiers { try delete.execute(arguments: [identifier]) }
-        }
+        try write([.removePending(Array(identifiers))])
     }
 
     /// Removes every pending request.
     public func removeAllPending() throws {
-        try database.write { db in try db.execute(sql: "DELETE FROM pending; DELETE FROM triggers") }
+        try write([.removeAllPending])
     }
 
-    /// Records one fire atomically: the pending row is deleted (one-shot) or
-    /// moved to its next fire (`keepPending`), and the delivered row, if any
-    /// (a denied recipient gets none), inserted, all in one transaction.
-    /// - Parameter pending: whether the request has a pending row (a push has not).
-    public func recordFire(identifier: String, delivered notification: DeliveredNotification?, pending: Bool = true,
-                           keepPending: Bool, nextFire: Date?) throws {
-        try StoredText.checkKey(identifier, "request identifier")
-        if let notification { try StoredText.checkKey(notification.recipient, "recipient of '\(identifier)'") }
-        let json = try notification.map { try JSONEncoder().encode($0.request) }
-        try database.write { db in
-            if pending && keepPending {
-                try db.execute(sql: "UPDATE pending SET next_fire = ? WHERE identifier = ?",
-                               arguments: [nextFire?.timeIntervalSince1970, identifier])
-            } else if pending {
-                try db.execute(sql: "DELETE FROM pending WHERE identifier = ?", arguments: [identifier])
-            }
-            if let notification, let json {
-                try db.execute(sql: "INSERT INTO delivered(identifier, recipient, date, json) VALUES (?, ?, ?, ?)",
-                               arguments: [identifier, notification.recipient, notification.date.timeIntervalSince1970, json])
-            }
-        }
-    }
-
-    /// The pending requests in the order they were added.
-    /// - Throws: `DataError` for a row that does not decode.
+    /// The pending requests in the order they were added. A row that does not
+    /// decode is set aside (`NotificationStore+SetAside`), not returned.
     /// - Complexity: O(n) column reads; each distinct calendar, recurrence or
     ///   location trigger is parsed once (see `PendingRowReader`).
     public func loadPending() throws -> [PendingRecord] {
@@ -120,7 +90,8 @@ public final class NotificationStore: Sendable {
     ///   - reservingCapacity: called once first with an upper bound of the row count.
     ///   - body: each record, and the dense index of its shared (calendar,
     ///     location or recurrence) trigger: records with the same index have equal triggers.
-    /// - Throws: `DataError` for a row that does not decode, or what `body` throws.
+    ///   A row that does not decode is set aside with its error and skipped.
+    /// - Throws: the database's errors, or what `body` throws.
     func forEachPending(readAhead: Bool = false, reservingCapacity: (Int) -> Void = { _ in },
                         _ body: (PendingRecord, _ sharedTrigger: Int32?) throws -> Void) throws {
         // max(rowid) bounds the row count and, unlike count(*), needs no scan.
@@ -147,35 +118,51 @@ public final class NotificationStore: Sendable {
 
     /// `forEachPending` on the calling thread.
     private func readPending(_ body: (PendingRecord, _ sharedTrigger: Int32?) throws -> Void) throws {
-        let (triggerRows, usedTriggers) = try database.read { db in
+        let (triggerRows, usedTriggers, undecodable) = try database.read { db in
             var reader = try PendingRowReader(db)
             var used = [Bool](repeating: false, count: reader.sharedTriggerCount)
+            var undecodable: [(key: String, error: String)] = []
             let rows = try Row.fetchCursor(db, sql: PendingTable.select)
             while let row = try rows.next() {
-                let (record, shared) = try reader.decode(row)
-                if let shared { used[Int(shared)] = true }
-                try body(record, shared)
+                let decoded: (record: PendingRecord, sharedTrigger: Int32?)
+                do {
+                    decoded = try reader.decode(row)
+                } catch {
+                    undecodable.append(((row[0] as StoredText).string, "\(error)"))
+                    continue
+                }
+                if let shared = decoded.sharedTrigger { used[Int(shared)] = true }
+                try body(decoded.record, decoded.sharedTrigger)
             }
-            return (reader.sharedTriggerCount, used.lazy.filter { $0 }.count)
+            return (reader.sharedTriggerCount, used.lazy.filter { $0 }.count, undecodable)
         }
+        try setAside(undecodable, in: "pending", keyColumn: "identifier")
         if usedTriggers < triggerRows {
             try database.write { db in try db.execute(sql: PendingTable.pruneTriggers) }
         }
     }
 
-    /// How many pending rows the store holds.
+    /// How many pending rows the store holds (set-aside ones not counted).
     public func pendingCount() throws -> Int {
-        try database.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM pending") ?? 0 }
+        try database.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM pending WHERE set_aside IS NULL") ?? 0 }
     }
 
-    /// Delivered notifications, oldest first.
+    /// Delivered notifications, oldest first (a row that does not decode is set aside).
     public func loadDelivered() throws -> [DeliveredNotification] {
-        try database.read { db in
-            let decoder = JSONDecoder()
-            return try Row.fetchAll(db, sql: "SELECT recipient, date, json FROM delivered ORDER BY id").map { row in
-                DeliveredNotification(request: try decoder.decode(NotificationRequest.self, from: row[2] as Data),
-                                      date: Date(timeIntervalSince1970: row[1]), recipient: row[0])
-            }
+        let decoder = JSONDecoder()
+        return try loadDecoding(sql: "SELECT id, recipient, date, json FROM delivered WHERE set_aside IS NULL ORDER BY id",
+                                table: "delivered", keyColumn: "id") { row in
+            DeliveredNotification(request: try decoder.decode(NotificationRequest.self, from: row[3] as Data),
+                                  date: Date(timeIntervalSince1970: row[2]), recipient: row[1])
+        }
+    }
+
+    /// Event fires taken and not yet handed over, in the order they were taken.
+    func loadEventFires() throws -> [EventFire] {
+        let decoder = JSONDecoder()
+        return try loadDecoding(sql: "SELECT id, json FROM event_fires WHERE set_aside IS NULL ORDER BY rowid",
+                                table: "event_fires", keyColumn: "id") { row in
+            try decoder.decode(EventFire.self, from: row[1] as Data)
         }
     }
 
@@ -188,43 +175,26 @@ public final class NotificationStore: Sendable {
 
     /// Removes delivered notifications by identifier (`nil`: all of them).
     public func removeDelivered(identifiers: [String]?) throws {
-        for identifier in identifiers ?? [] { try StoredText.checkKey(identifier, "request identifier") }
-        try database.write { db in
-            guard let identifiers else { return try db.execute(sql: "DELETE FROM delivered") }
-            let delete = try db.makeStatement(sql: "DELETE FROM delivered WHERE identifier = ?")
-            for identifier in identifiers { try delete.execute(arguments: [identifier]) }
-        }
+        try write([.removeDelivered(identifiers)])
     }
 
     /// Replaces the stored categories.
     public func saveCategories(_ categories: [NotificationCategory]) throws {
-        let encoder = JSONEncoder()
-        try database.write { db in
-            try db.execute(sql: "DELETE FROM categories")
-            for category in categories {
-                try db.execute(sql: "INSERT INTO categories(identifier, json) VALUES (?, ?)",
-                               arguments: [category.identifier, try encoder.encode(category)])
-            }
-        }
+        try write([.saveCategories(categories)])
     }
 
-    /// The stored categories.
+    /// The stored categories (a row that does not decode is set aside).
     public func loadCategories() throws -> [NotificationCategory] {
-        try database.read { db in
-            let decoder = JSONDecoder()
-            return try Data.fetchAll(db, sql: "SELECT json FROM categories ORDER BY identifier").map {
-                try decoder.decode(NotificationCategory.self, from: $0)
-            }
+        let decoder = JSONDecoder()
+        return try loadDecoding(sql: "SELECT identifier, json FROM categories WHERE set_aside IS NULL ORDER BY identifier",
+                                table: "categories", keyColumn: "identifier") { row in
+            try decoder.decode(NotificationCategory.self, from: row[1] as Data)
         }
     }
 
     /// Saves one recipient's authorization.
     public func saveSettings(_ settings: NotificationSettings, for recipient: String) throws {
-        try StoredText.checkKey(recipient, "recipient")
-        try database.write { db in
-            try db.execute(sql: "INSERT OR REPLACE INTO authorization(recipient, status, options) VALUES (?, ?, ?)",
-                           arguments: [recipient, settings.authorizationStatus.rawValue, settings.options.rawValue])
-        }
+        try write([.saveSettings(settings, recipient: recipient)])
     }
 
     /// Every recipient's stored authorization.

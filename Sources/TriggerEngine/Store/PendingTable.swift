@@ -26,7 +26,8 @@ enum PendingTable {
     /// A request whose identifier is pending replaces it: REPLACE deletes the old
     /// row and the new one takes a rowid past every other, the end of the add order.
     static let insert = "INSERT OR REPLACE INTO pending(\(columns.joined(separator: ", "))) VALUES (\(columns.map { _ in "?" }.joined(separator: ", ")))"
-    static let select = "SELECT \(columns.joined(separator: ", ")) FROM pending ORDER BY rowid"
+    /// The rows a center loads: not those set aside (`NotificationStore+SetAside`).
+    static let select = "SELECT \(columns.joined(separator: ", ")) FROM pending WHERE set_aside IS NULL ORDER BY rowid"
 
     static let insertTrigger = """
         INSERT OR IGNORE INTO triggers(key, kind, repeats, zone, parameters, start, exdates, rdates)

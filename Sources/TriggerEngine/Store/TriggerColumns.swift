@@ -6,11 +6,13 @@ import Foundation
 /// | kind | trigger      | repeats | zone          | interval | parameters                    | start   | exdates, rdates |
 /// |------|--------------|---------|---------------|----------|-------------------------------|---------|-----------------|
 /// | 0    | none         | 0       |               |          |                               |         |                 |
-/// | 1    | calendar     | 0/1     | fixed zone    |          | `hour=9;minute=30`            |         |                 |
+/// | 1    | calendar     | 0/1     | fixed zone¹   |          | `hour=9;minute=30`            |         |                 |
 /// | 2    | timeInterval | 0/1     |               | seconds  |                               |         |                 |
 /// | 3    | location     | 0/1     |               |          | the trigger's JSON            |         |                 |
 /// | 4    | recurrence   | 1       | `tz`          |          | the RRULE (absent: RDATE only)| dtstart | comma-separated |
 /// | 5    | push         | 0       |               |          |                               |         |                 |
+///
+/// ¹ A zone is its name, or a hand-built zone's table as JSON (`ZoneRules+Coding`).
 ///
 /// Calendar, location and recurrence triggers (`isShared`) are written once
 /// each, in the `triggers` table, and pending rows refer to them by id: a
@@ -69,7 +71,7 @@ struct TriggerColumns: Hashable {
         case .calendar(let trigger)?:
             kind = 1
             repeats = trigger.repeats
-            if case .fixed(let rules) = trigger.timeZone { zone = rules.identifier }
+            if case .fixed(let rules) = trigger.timeZone { zone = rules.encodedText }
             parameters = CalendarUnit.allCases.compactMap { unit in
                 trigger.dateComponents.value(for: unit.component).map { "\(unit.name)=\($0)" }
             }.joined(separator: ";")
@@ -81,7 +83,8 @@ struct TriggerColumns: Hashable {
             kind = 3
             repeats = trigger.repeats
             parameters = String(decoding: try Self.locationEncoder.encode(NotificationTrigger.location(trigger)), as: UTF8.self)
-        case .recurrence(_, let source)?:
+        case .recurrence(let trigger)?:
+            let source = RecurrenceTriggerSource(trigger)
             kind = 4
             repeats = true
             zone = source.tz
@@ -103,7 +106,7 @@ struct TriggerColumns: Hashable {
         case 0:
             return nil
         case 1:
-            let zone: TriggerTimeZone = try zone.map { name throws(DataError) in .fixed(try ZoneRules.named(name)) } ?? .floating
+            let zone: TriggerTimeZone = try zone.map { text throws(DataError) in .fixed(try ZoneRules.decoded(text: text)) } ?? .floating
             return .calendar(try CalendarTrigger(dateMatching: try Self.dateComponents(parameters ?? ""),
                                                  repeats: repeats, timeZone: zone))
         case 2:
@@ -114,7 +117,7 @@ struct TriggerColumns: Hashable {
         case 4:
             let source = RecurrenceTriggerSource(rrule: parameters, dtstart: start ?? "", tz: zone,
                                                  exdates: Self.list(exdates), rdates: Self.list(rdates))
-            return .recurrence(try source.trigger(), source: source)
+            return .recurrence(try source.trigger())
         case 5:
             return .push
         default:

@@ -30,7 +30,7 @@ struct DispatcherTests {
             default:
                 let source = RecurrenceTriggerSource(rrule: "FREQ=DAILY;BYHOUR=\(random.next() % 24);COUNT=\(1 + random.next() % 30)",
                                                      dtstart: "2026-01-01T00:30:00", tz: "Europe/Berlin")
-                trigger = .recurrence(try source.trigger(), source: source)
+                trigger = .recurrence(try source.trigger())
             }
             requests.append(Self.request("r\(index)", trigger))
         }
@@ -158,7 +158,7 @@ struct DispatcherTests {
             default:
                 let source = RecurrenceTriggerSource(rrule: "FREQ=DAILY;BYHOUR=\(random.next() % 24)", dtstart: "2026-01-01T00:30:00",
                                                      tz: "Europe/Berlin")
-                trigger = .recurrence(try source.trigger(), source: source)
+                trigger = .recurrence(try source.trigger())
             }
             let request = NotificationRequest(identifier: "r\(random.next() % 350)", content: NotificationContent(title: "\(index)"),
                                               trigger: trigger, misfirePolicy: MisfirePolicy.allCases[Int(random.next() % 3)],

@@ -24,22 +24,22 @@ struct FireScheduleTableTests {
                 dtstart: String(format: "2026-%02d-%02d%@%02d:%02d:00", generation == 2 ? 3 : 1, 3 + Int(random.next() % 20), "T",
                                 Int(random.next() % 24), Int(random.next() % 60)),
                 tz: "Europe/Berlin")
-            trigger = .recurrence(try source.trigger(), source: source)
+            trigger = .recurrence(try source.trigger())
         }
         return DispatcherTests.request("g\(generation)-\(index)", trigger)
     }
 
     /// What the table should hold: one entry per distinct pattern or recurrence among `requests`.
     static func distinct(_ requests: some Sequence<NotificationRequest>) -> Int {
-        var patterns = Set<CalendarPattern>(), sources = Set<RecurrenceTriggerSource>()
+        var patterns = Set<CalendarPattern>(), recurrences = Set<RecurrenceTrigger>()
         for request in requests {
             switch request.trigger {
             case .calendar(let trigger)?: patterns.insert(trigger.pattern)
-            case .recurrence(_, let source)?: sources.insert(source)
+            case .recurrence(let recurrence)?: recurrences.insert(recurrence)
             default: break
             }
         }
-        return patterns.count + sources.count
+        return patterns.count + recurrences.count
     }
 
     @Test func entriesFollowThePendingRequestsAndFreedSlotsAreReused() throws {

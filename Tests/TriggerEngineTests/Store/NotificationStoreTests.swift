@@ -117,7 +117,7 @@ struct NotificationStoreTests {
                 tz: pick([nil, "Europe/Berlin"]),
                 exdates: pick([[], ["2026-01-05T09:30:00"], ["2026-01-08T09:30:00", "2026-01-12T09:30:00"]]),
                 rdates: pick([["2026-02-14T09:30:00"], ["2026-02-14T09:30:00", "2026-04-01T12:00:00"]]))
-            trigger = .recurrence(try source.trigger(), source: source)
+            trigger = .recurrence(try source.trigger())
         case 4:
             trigger = .push
         default:
@@ -187,12 +187,12 @@ struct NotificationStoreTests {
         #expect(records[1].request.misfirePolicy == .skipToNext)
         #expect(records[1].request.content.sound == .default)
         #expect(records[2].request.content.badge == 3)
-        guard case .recurrence(_, let source)? = records[2].request.trigger else {
+        guard case .recurrence(let standup)? = records[2].request.trigger else {
             Issue.record("standup is not a recurrence")
             return
         }
-        #expect(source.exdates == ["2026-01-02T09:00:00"])
-        // Opened again (now version 3) it reads the same; a center fires from it.
+        #expect(RecurrenceTriggerSource(standup).exdates == ["2026-01-02T09:00:00"])
+        // Opened again (now the current version) it reads the same; a center fires from it.
         let center = try UserNotificationCenter(now: Self.start, store: try NotificationStore(path: path))
         #expect(await center.pendingNotificationRequests().map(\.identifier) == ["daily", "water", "standup"])
         let fired = try await center.advance(to: Self.start.addingTimeInterval(3 * 86_400))
@@ -207,11 +207,11 @@ struct NotificationStoreTests {
     @Test func storeOfANewerSchemaVersionIsRefusedNotMisread() throws {
         let path = Self.temporaryPath()
         defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) } }
-        let fixture = Bundle.module.url(forResource: "version4.sqlite", withExtension: nil, subdirectory: "Fixtures/store")!
+        let fixture = Bundle.module.url(forResource: "version5.sqlite", withExtension: nil, subdirectory: "Fixtures/store")!
         try FileManager.default.copyItem(at: fixture, to: URL(fileURLWithPath: path))
         let error = #expect(throws: InputFileError.self) { try NotificationStore(path: path) }
         #expect(error?.path == path)
-        #expect(error?.reason.contains("schema version 4; this build reads versions up to 3") == true, "\(String(describing: error))")
+        #expect(error?.reason.contains("schema version 5; this build reads versions up to 4") == true, "\(String(describing: error))")
     }
 
     @Test func deviceTokensSurviveARestartAfterRegisterUpdateAndUnregister() async throws {

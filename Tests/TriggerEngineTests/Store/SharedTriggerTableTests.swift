@@ -87,14 +87,15 @@ struct SharedTriggerTableTests {
             #expect(records[1].request.trigger == .timeInterval(try TimeIntervalTrigger(timeInterval: 900, repeats: false)))
             #expect(records[3].request.trigger == .calendar(try CalendarTrigger(
                 dateMatching: DateComponents(hour: 12, minute: 0), repeats: true, timeZone: .floating)))
-            guard case .location(let home)? = records[4].request.trigger, case .recurrence(_, let standup)? = records[2].request.trigger else {
+            guard case .location(let home)? = records[4].request.trigger, case .recurrence(let standup)? = records[2].request.trigger else {
                 Issue.record("home or standup lost its trigger kind")
                 return
             }
             #expect(home.notifyOnEntry && !home.notifyOnExit && home.repeats)
             #expect(home.region.circle?.radius == 200)
-            #expect(standup == RecurrenceTriggerSource(rrule: "FREQ=DAILY;COUNT=4", dtstart: "2026-01-01T09:00:00",
-                                                       tz: "Europe/Berlin", exdates: ["2026-01-02T09:00:00"]))
+            #expect(RecurrenceTriggerSource(standup) == RecurrenceTriggerSource(
+                rrule: "FREQ=DAILY;COUNT=4", dtstart: "2026-01-01T09:00:00", tz: "Europe/Berlin",
+                exdates: ["2026-01-02T09:00:00"]))
             #expect(records[0].request.content.userInfo == ["room": .string("B2")])
             #expect(records[1].request.misfirePolicy == .skipToNext && records[3].request.misfirePolicy == .fireAll)
             #expect(records[3].request.content.sound == .named("chime.caf") && records[3].request.content.body == "Eat")
@@ -102,7 +103,7 @@ struct SharedTriggerTableTests {
             #expect(records[6].request.trigger == nil)
             // daily and daily2 share one row: four distinct shared triggers.
             #expect(try Self.triggerRowCount(store) == 4)
-            #expect(try store.database.read { db in try Int.fetchOne(db, sql: "PRAGMA user_version") } == 3)
+            #expect(try store.database.read { db in try Int.fetchOne(db, sql: "PRAGMA user_version") } == NotificationStore.schemaVersion)
             // The migrated rows read the same as the same records written by this version.
             let fresh = try NotificationStore(path: nil)
             try fresh.savePending(records)
@@ -110,23 +111,33 @@ struct SharedTriggerTableTests {
         }
     }
 
-    @Test func rowReferringToAMissingTriggerIsAnErrorNamingTheRequest() async throws {
+    @Test func rowReferringToAMissingTriggerIsSetAsideNamingTheRequestAndTheRestOpens() async throws {
         try await Self.withTemporaryPath { path in
             let store = try NotificationStore(path: path)
             let trigger = NotificationTrigger.calendar(try CalendarTrigger(dateMatching: DateComponents(hour: 7), repeats: true))
+            let other = NotificationRequest(identifier: "other", content: NotificationContent(),
+                                            trigger: .timeInterval(try TimeIntervalTrigger(timeInterval: 60, repeats: true)))
             try store.savePending([.init(request: NotificationRequest(identifier: "wake", content: NotificationContent(), trigger: trigger),
-                                         nextFire: nil)])
+                                         nextFire: nil),
+                                   .init(request: other, nextFire: Self.start.addingTimeInterval(60))])
             // The schema declares the reference, so the corruption needs foreign keys off
             // (a pragma that only takes effect outside a transaction).
-            try store.database.writeWithoutTransaction { db in
-                try db.execute(sql: "PRAGMA foreign_keys = OFF; UPDATE pending SET trigger = 99; PRAGMA foreign_keys = ON")
+            try await store.database.writeWithoutTransaction { db in
+                try db.execute(sql: "PRAGMA foreign_keys = OFF; UPDATE pending SET trigger = 99 WHERE identifier = 'wake'; PRAGMA foreign_keys = ON")
             }
-            let error = #expect(throws: DataError.self) { try store.loadPending() }
-            #expect(error?.message.contains("stored request 'wake'") == true, "\(String(describing: error))")
-            #expect(error?.message.contains("trigger row 99 is not in the store") == true, "\(String(describing: error))")
-            // A center decodes on a second thread: the error still reaches its caller.
-            let restart = #expect(throws: DataError.self) { try UserNotificationCenter(now: Self.start, store: store) }
-            #expect(restart?.message.contains("trigger row 99 is not in the store") == true, "\(String(describing: restart))")
+            // The bad row is set aside (kept, with its error); the good one loads.
+            #expect(try store.loadPending().map(\.request.identifier) == ["other"])
+            let setAside = try store.loadSetAside()
+            #expect(setAside.map(\.key) == ["wake"] && setAside.map(\.table) == ["pending"])
+            #expect(setAside.first?.error.contains("stored request 'wake'") == true, "\(setAside)")
+            #expect(setAside.first?.error.contains("trigger row 99 is not in the store") == true, "\(setAside)")
+            #expect(try store.pendingCount() == 1)
+            // A center (which decodes on a second thread) opens and reports it.
+            let center = try UserNotificationCenter(now: Self.start, store: store)
+            #expect(await center.pendingNotificationRequests().map(\.identifier) == ["other"])
+            #expect(center.setAsideRecords.map(\.key) == ["wake"])
+            // The row is still in the file, untouched but for its mark.
+            #expect(try await store.database.read { db in try Int.fetchOne(db, sql: "SELECT trigger FROM pending WHERE identifier = 'wake'") } == 99)
         }
     }
 

@@ -1,0 +1,50 @@
+import Foundation
+
+/// What a center's call can fail with.
+public enum CenterError: Error, Sendable, CustomStringConvertible {
+    /// The store could not write the change; nothing of the call took effect.
+    case store(any Error)
+    /// `advance(to:)`, `ingest` or `receivePush` stopped on a store failure
+    /// after making `deliveries` (each recorded). The fire it stopped at was
+    /// not handed over and is still due; the next call delivers it.
+    case interrupted(deliveries: [Delivery], underlying: any Error)
+    /// A location fix was not used.
+    case fixRefused(LocationFixRefusal)
+    /// `run()` was called while the center was already running.
+    case alreadyRunning
+    /// `run()` was called without a delivery handler (`setDeliveryHandler`).
+    case noDeliveryHandler
+
+    public var description: String {
+        switch self {
+        case .store(let error): return "the notification store failed: \(error)"
+        case .interrupted(let deliveries, let error):
+            return "stopped after \(deliveries.count) deliveries: the notification store failed: \(error)"
+        case .fixRefused(let refusal): return "fix refused: \(refusal)"
+        case .alreadyRunning: return "the center is already running"
+        case .noDeliveryHandler: return "the center has no delivery handler to run with"
+        }
+    }
+}
+
+/// Why a location fix was refused.
+public enum LocationFixRefusal: Sendable, Hashable, CustomStringConvertible {
+    /// Latitude, longitude or accuracy out of range or not finite.
+    case invalidValue
+    /// Older than (or as old as) the device's last fix: fixes of a device are taken in order.
+    case notAfterPrevious(previous: Date)
+    /// Older than `LocationPolicy.maximumAge` on the center's clock.
+    case tooOld(age: Duration)
+    /// Later than the center's clock by more than `LocationPolicy.maximumLead`.
+    case inTheFuture(lead: Duration)
+
+    public var description: String {
+        switch self {
+        case .invalidValue: return "latitude, longitude or accuracy out of range"
+        case .notAfterPrevious(let previous):
+            return "not after the device's previous fix (\(RFC3339.string(from: previous)))"
+        case .tooOld(let age): return "older than the center's clock allows (\(age) old)"
+        case .inTheFuture(let lead): return "ahead of the center's clock by \(lead)"
+        }
+    }
+}

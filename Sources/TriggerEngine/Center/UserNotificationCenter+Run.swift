@@ -1,0 +1,145 @@
+import Foundation
+import ServiceLifecycle
+
+/// The live center: a loop that sleeps until the next fire and hands each
+/// delivery to the handler.
+extension UserNotificationCenter {
+    /// What the run loop is doing.
+    struct RunLoopState {
+        var isRunning = false
+        /// A graceful shutdown or `stop()` was asked for.
+        var isStopping = false
+        /// The loop's sleep: resumed by a wake-up, by its clock deadline, or on stop.
+        var sleeper: CheckedContinuation<Void, Never>?
+        /// The deadline the loop sleeps until (`nil`: until woken).
+        var sleepingUntil: Date?
+        /// The clock sleep behind the current pause, cancelled on a wake-up.
+        var timer: Task<Void, Never>?
+        /// Which pause the timer belongs to.
+        var pause: UInt64 = 0
+    }
+
+    /// Runs until cancelled or stopped (`stop()`, or a graceful shutdown when
+    /// it runs in a swift-service-lifecycle `ServiceGroup`): sleeps until the
+    /// next fire and hands each delivery to the handler set with
+    /// `setDeliveryHandler(_:)`. Returns normally after the delivery in flight.
+    ///
+    /// A request with no trigger is delivered at once; an add, replace or
+    /// remove that changes the next fire wakes the loop; a handler that throws
+    /// gets the same delivery again with backoff while other fires go on.
+    /// - Throws: `CenterError.alreadyRunning`, `CenterError.noDeliveryHandler`.
+    public func run() async throws {
+        guard !runLoop.isRunning else { throw CenterError.alreadyRunning }
+        guard let handler = deliveryHandler else { throw CenterError.noDeliveryHandler }
+        runLoop.isRunning = true
+        runLoop.isStopping = false
+        defer {
+            runLoop.isRunning = false
+            runLoop.isStopping = false
+        }
+        await withGracefulShutdownHandler {
+            await withTaskCancellationHandler {
+                await self.loop(handler)
+            } onCancel: {
+                Task { await self.stop() }
+            }
+        } onGracefulShutdown: {
+            Task { await self.stop() }
+        }
+    }
+
+    /// Sets the delivery handler and runs (see `run()`).
+    public func run(delivering handler: @escaping @Sendable (Delivery) async throws -> Void) async throws {
+        deliveryHandler = handler
+        try await run()
+    }
+
+    /// Asks the run loop to return after the delivery in flight.
+    public func stop() {
+        guard runLoop.isRunning else { return }
+        runLoop.isStopping = true
+        wakeRunLoop()
+    }
+
+    /// Whether `run()` is running.
+    public var isRunning: Bool { runLoop.isRunning }
+
+    private func loop(_ handler: @escaping @Sendable (Delivery) async throws -> Void) async {
+        while !runLoop.isStopping {
+            // One fire at a time, in a task of its own: cancelling `run()` must
+            // not cut a hand-over short.
+            let step = await Task { await self.deliverOne(through: self.clock.now(), handler) }.value
+            if case .idle = step { await pause(until: nextWakeDate()) }
+        }
+    }
+
+    /// One step of the live loop in the delivery lane.
+    private func deliverOne(through date: Date, _ handler: @escaping @Sendable (Delivery) async throws -> Void) async -> Step {
+        await enterLane()
+        defer { leaveLane() }
+        return (try? await deliverNext(through: date, handOver: .handler(handler))) ?? .skipped
+    }
+
+    /// When the loop must look again: the next clock fire or event fire.
+    func nextWakeDate() -> Date? {
+        let event = eventFires.first.map(eventFireDate)
+        switch (dispatcher.nextFireDate, event) {
+        case let (clockFire?, event?): return min(clockFire, event)
+        case let (date?, nil), let (nil, date?): return date
+        case (nil, nil): return nil
+        }
+    }
+
+    /// Sleeps until `date` on the center's clock (forever when `nil`), or until woken.
+    private func pause(until date: Date?) async {
+        guard !runLoop.isStopping else { return }
+        runLoop.pause &+= 1
+        let pause = runLoop.pause
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            runLoop.sleeper = continuation
+            runLoop.sleepingUntil = date
+            if let date {
+                let clock = self.clock
+                runLoop.timer = Task {
+                    try? await clock.sleep(date)
+                    self.timerFired(pause)
+                }
+            }
+        }
+    }
+
+    private func timerFired(_ pause: UInt64) {
+        guard pause == runLoop.pause else { return }
+        resumeSleeper()
+    }
+
+    /// Wakes the loop to look at the queue again.
+    func wakeRunLoop() {
+        runLoop.timer?.cancel()
+        runLoop.timer = nil
+        resumeSleeper()
+    }
+
+    /// Wakes the loop if it sleeps past `date`.
+    func wakeRunLoop(ifEarlierThan date: Date) {
+        guard runLoop.sleeper != nil else { return }
+        if let until = runLoop.sleepingUntil, until <= date { return }
+        wakeRunLoop()
+    }
+
+    private func resumeSleeper() {
+        runLoop.sleepingUntil = nil
+        runLoop.sleeper?.resume()
+        runLoop.sleeper = nil
+    }
+
+    /// After changes were applied: wake the loop if the next fire moved earlier.
+    func afterJournalApplied() {
+        guard runLoop.sleeper != nil, let next = nextWakeDate() else { return }
+        wakeRunLoop(ifEarlierThan: next)
+    }
+}
+
+/// The center as a swift-service-lifecycle service: in a `ServiceGroup`, a
+/// graceful shutdown (SIGTERM) makes `run()` return after the delivery in flight.
+extension UserNotificationCenter: Service {}
