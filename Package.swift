@@ -20,6 +20,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.6.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.5.0"),
     ],
     targets: [
         .systemLibrary(
@@ -56,7 +57,12 @@ let package = Package(
         ),
         .testTarget(
             name: "TriggerEngineTests",
-            dependencies: ["TriggerEngine", "CGEOS", "CICal", .product(name: "GRDBSQLite", package: "GRDB.swift")],
+            dependencies: [
+                "TriggerEngine", "CGEOS", "CICal",
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
             path: "Tests/TriggerEngineTests",
             resources: [.copy("Fixtures")]
         ),

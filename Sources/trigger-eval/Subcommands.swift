@@ -6,6 +6,7 @@ extension TriggerEval {
         Next.self,
         Geofence.self,
         Simulate.self,
+        Run.self,
         ICS.self,
         Bench.self,
         CrashTestChild.self, // hidden: the kill -9 test's child process

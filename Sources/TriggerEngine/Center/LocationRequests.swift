@@ -23,6 +23,8 @@ struct LocationRequests {
     private var optionsByIdentifier: [String: MonitorOptions] = [:]
     /// Each device's latest fix.
     private(set) var lastFixes: [String: LocationFix] = [:]
+    /// How many monitors were built (tests check what a change rebuilds).
+    private(set) var builds = 0
 
     /// How many location requests are watched.
     var count: Int { optionsByIdentifier.count }
@@ -79,5 +81,6 @@ struct LocationRequests {
         for fix in lastFixes.values.sorted(by: { $0.time < $1.time }) { _ = monitor.ingest(fix) }
         groups[options]!.monitor = monitor
         groups[options]!.isStale = false
+        builds += 1
     }
 }

@@ -17,6 +17,8 @@ extension UserNotificationCenter {
         var timer: Task<Void, Never>?
         /// Which pause the timer belongs to.
         var pause: UInt64 = 0
+        /// Callers of `waitUntilIdle()`.
+        var idleWaiters: [CheckedContinuation<Void, Never>] = []
     }
 
     /// Runs until cancelled or stopped (`stop()`, or a graceful shutdown when
@@ -133,10 +135,25 @@ extension UserNotificationCenter {
         runLoop.sleeper = nil
     }
 
-    /// After changes were applied: wake the loop if the next fire moved earlier.
+    /// After changes were applied: wake the loop if the next fire moved
+    /// earlier, and those waiting for the center to fall idle if it did.
     func afterJournalApplied() {
+        if isIdle, !runLoop.idleWaiters.isEmpty {
+            for waiter in runLoop.idleWaiters { waiter.resume() }
+            runLoop.idleWaiters.removeAll()
+        }
         guard runLoop.sleeper != nil, let next = nextWakeDate() else { return }
         wakeRunLoop(ifEarlierThan: next)
+    }
+
+    /// Whether nothing is left to deliver: no pending request and no event fire.
+    public var isIdle: Bool { dispatcher.pendingCount == 0 && eventFires.isEmpty }
+
+    /// Returns once nothing is left to deliver (at once when nothing is): no
+    /// pending request, no event fire. A repeating request keeps it waiting.
+    public func waitUntilIdle() async {
+        guard !isIdle else { return }
+        await withCheckedContinuation { runLoop.idleWaiters.append($0) }
     }
 }
 

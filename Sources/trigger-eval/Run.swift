@@ -1,0 +1,257 @@
+import ArgumentParser
+import Foundation
+import TriggerEngine
+
+/// `trigger-eval run`: the notification center live, on the wall clock, as a
+/// sidecar for any language (`shared/spec/cli.md`): NDJSON commands on stdin,
+/// one reply per command once it is durable, delivery lines as fires fall due.
+struct Run: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Run the notification center live: commands on stdin, replies and deliveries on stdout.",
+        discussion: """
+            trigger-eval run --store center.sqlite < commands.ndjson > deliveries.ndjson
+
+            Commands, one JSON object a line: {"add": REQUEST}, {"remove": [ID, …]}, \
+            {"removeDelivered": [ID, …]}, {"category": CATEGORY}, {"fix": {"device", "time", "lat", "lon"}}, \
+            {"push": {"payload": {…}}}, {"respond": {"identifier", "action", "text"}}, {"pending": true}, \
+            {"authorize": {"recipient", "status"}}; "recipient" beside add, fix and push names whose it is.
+            Every command gets one reply line once it is durable; deliveries are \
+            {"delivery": ID, "time", "identifier", "trigger", "title"} lines, at least once, \
+            with an ID stable per fire. SIGTERM or SIGINT: the line being written is finished, the store closed, exit 0.
+            """
+    )
+
+    @Option(help: "The center's SQLite store, created when missing (without it, nothing survives the process).")
+    var store: String?
+
+    @Option(help: "The zone of floating calendar and recurrence triggers (default: $TZ, else UTC).")
+    var tz: String?
+
+    @Flag(help: "Stop once standard input is closed and nothing is pending.")
+    var exitWhenIdle = false
+
+    func run() async throws {
+        let zone = try ZoneRules.named(tz ?? ProcessInfo.processInfo.environment["TZ"].flatMap { $0.isEmpty ? nil : $0 } ?? "UTC")
+        let notificationStore = try store.map { try NotificationStore(path: $0) }
+        if store == nil { Diagnostics.warn("no --store: requests and deliveries live only as long as this process") }
+        let center = try await UserNotificationCenter.open(clock: WallClock(), floatingZone: zone, store: notificationStore)
+        for record in center.setAsideRecords {
+            Diagnostics.warn("\(store ?? ""): set aside, does not decode: \(record)")
+        }
+        // A server has no dialog: the default recipient is authorized unless told otherwise.
+        if await center.notificationSettings().authorizationStatus == .notDetermined {
+            try await center.requestAuthorization(options: [.alert, .badge, .sound])
+        }
+        signal(SIGPIPE, SIG_IGN)
+        let output = LineWriter()
+        let session = RunSession(center: center, output: output, zone: zone)
+        await center.setDeliveryHandler { delivery in
+            do {
+                try output.write([RunSession.line(for: delivery, zone: zone)])
+            } catch {
+                // Nobody reads the deliveries any more: stop, the fire stays due in the store.
+                await session.fail(error)
+                throw error
+            }
+        }
+        await center.setIssueHandler { issue in RunSession.warn(about: issue) }
+        let signals = ShutdownSignals { Task { await session.shutdown() } }
+        defer { signals.cancel() }
+
+        let input = StandardInputLines()
+        let commands = Task {
+            await session.process(input)
+            if exitWhenIdle {
+                await center.waitUntilIdle()
+                await session.shutdown()
+            }
+        }
+        await session.setCommandTask(commands)
+        try await center.run()
+        commands.cancel()
+        if let failure = await session.failure { throw failure }
+    }
+}
+
+/// What `trigger-eval run` does with its commands, its output and its end.
+actor RunSession {
+    let center: UserNotificationCenter
+    let output: LineWriter
+    let zone: ZoneRules
+    private var commandTask: Task<Void, Never>?
+    private(set) var failure: (any Error)?
+
+    init(center: UserNotificationCenter, output: LineWriter, zone: ZoneRules) {
+        self.center = center
+        self.output = output
+        self.zone = zone
+    }
+
+    func setCommandTask(_ task: Task<Void, Never>) { commandTask = task }
+
+    /// SIGTERM, SIGINT, or idle with `--exit-when-idle`: no further command is
+    /// taken, the run loop returns after the delivery in flight.
+    func shutdown() async {
+        commandTask?.cancel()
+        await center.stop()
+    }
+
+    /// Standard output failed: stop with an error.
+    func fail(_ error: any Error) async {
+        if failure == nil { failure = error }
+        await shutdown()
+    }
+
+    /// Handles every batch of input lines, in order, replying to each line once
+    /// its command is durable. Adds that arrived together are committed together.
+    func process(_ input: StandardInputLines) async {
+        for await batch in input.batches {
+            if Task.isCancelled { break }
+            let commands = batch.map { (number: $0.number, command: Self.parse($0)) }
+            var index = 0
+            while index < commands.count, failure == nil {
+                let replies: [String]
+                if case .success(.add(_, let recipient)) = commands[index].command {
+                    // The adds of one recipient that follow, in one transaction.
+                    var group: [(number: Int, request: NotificationRequest)] = []
+                    while index < commands.count, case .success(.add(let request, let next)) = commands[index].command,
+                          next == recipient {
+                        group.append((commands[index].number, request))
+                        index += 1
+                    }
+                    replies = await add(group, for: recipient)
+                } else {
+                    replies = [await reply(to: commands[index].command, line: commands[index].number)]
+                    index += 1
+                }
+                // Each answer as soon as its command is durable.
+                do {
+                    try output.write(replies)
+                } catch {
+                    await fail(error)
+                }
+            }
+            input.batchHandled()
+            if failure != nil { break }
+        }
+    }
+
+    private static func parse(_ line: StandardInputLines.Line) -> Result<RunCommand, DataError> {
+        guard let bytes = line.bytes else {
+            return .failure(DataError("line longer than \(StandardInputLines.maximumLineLength) bytes"))
+        }
+        return Result { () throws(DataError) in try RunCommand(line: bytes) }
+    }
+
+    /// Adds a group in one transaction; if the store refuses it, one by one,
+    /// so that each line gets its own answer.
+    private func add(_ group: [(number: Int, request: NotificationRequest)], for recipient: String) async -> [String] {
+        do {
+            _ = try await center.add(contentsOf: group.map(\.request), for: recipient)
+            return group.map { "{\"ok\":\"add\",\"identifier\":\(JSONText.quoted($0.request.identifier))}" }
+        } catch {
+            guard group.count > 1 else { return [Self.error(error, line: group[0].number)] }
+        }
+        var replies: [String] = []
+        for (number, request) in group {
+            replies.append(await reply(to: .success(.add(request, recipient: recipient)), line: number))
+        }
+        return replies
+    }
+
+    private func reply(to command: Result<RunCommand, DataError>, line: Int) async -> String {
+        do {
+            switch try command.get() {
+            case .add(let request, let recipient):
+                try await center.add(request, for: recipient)
+                return "{\"ok\":\"add\",\"identifier\":\(JSONText.quoted(request.identifier))}"
+            case .remove(let identifiers):
+                try await center.removePendingNotificationRequests(withIdentifiers: identifiers)
+                return "{\"ok\":\"remove\"}"
+            case .removeDelivered(let identifiers):
+                try await center.removeDeliveredNotifications(withIdentifiers: identifiers)
+                return "{\"ok\":\"removeDelivered\"}"
+            case .category(let category):
+                var categories = await center.notificationCategories().filter { $0.identifier != category.identifier }
+                categories.append(category)
+                try await center.setNotificationCategories(categories)
+                return "{\"ok\":\"category\",\"identifier\":\(JSONText.quoted(category.identifier))}"
+            case .fix(let fix, let recipient):
+                try await center.ingest(fix, for: recipient)
+                return "{\"ok\":\"fix\"}"
+            case .push(let payload, let identifier, let recipient):
+                let identifier = identifier ?? UUID().uuidString
+                try await center.receivePush(payload, identifier: identifier, for: recipient)
+                return "{\"ok\":\"push\",\"identifier\":\(JSONText.quoted(identifier))}"
+            case .respond(let identifier, let action, let text):
+                let response = try await center.respond(toIdentifier: identifier, action: action, text: text,
+                                                        at: await center.now)
+                return "{\"ok\":\"respond\",\"identifier\":\(JSONText.quoted(identifier)),\"action\":"
+                    + JSONText.quoted(response?.actionIdentifier ?? action) + (response == nil ? ",\"routed\":false}" : "}")
+            case .pending:
+                return "{\"pending\":\(JSONText.array(await center.pendingNotificationRequests().map(\.identifier)))}"
+            case .authorize(let recipient, let status):
+                try await center.setSettings(NotificationSettings(authorizationStatus: status,
+                                                                  options: [.alert, .badge, .sound]), for: recipient)
+                return "{\"ok\":\"authorize\"}"
+            }
+        } catch {
+            return Self.error(error, line: line)
+        }
+    }
+
+    private static func error(_ error: any Error, line: Int) -> String {
+        let message = (error as? DataError)?.message ?? "\(error)"
+        return "{\"error\":\(JSONText.quoted("line \(line): \(message)"))}"
+    }
+
+    /// A delivery line: the instant it was due, with the offset of the
+    /// trigger's zone (the floating zone for the others), as `simulate` writes.
+    static func line(for delivery: Delivery, zone: ZoneRules) -> String {
+        let request = delivery.notification.request
+        let due = Simulate.format(delivery.due, zone: request.trigger?.fixedZone ?? zone)
+        var line = "{\"delivery\":\(JSONText.quoted(delivery.id.rawValue)),\"time\":\(JSONText.quoted(due)),"
+            + "\"identifier\":\(JSONText.quoted(request.identifier)),\"trigger\":\(JSONText.quoted(delivery.triggerKind)),"
+            + "\"title\":\(JSONText.quoted(request.content.title))"
+        if !delivery.notification.recipient.isEmpty {
+            line += ",\"recipient\":\(JSONText.quoted(delivery.notification.recipient))"
+        }
+        if let event = delivery.regionEvent {
+            line += ",\"event\":\(JSONText.quoted(event.kind.rawValue)),\"device\":\(JSONText.quoted(event.device))"
+        }
+        return line + "}"
+    }
+
+    /// An issue, as a warning on stderr.
+    static func warn(about issue: CenterIssue) {
+        switch issue {
+        case .notDelivered(let fire):
+            Diagnostics.warn("\(fire.id): not delivered: \(fire.reason)")
+        case .handOverFailed(let delivery, let error, let attempt, let retryAt):
+            Diagnostics.warn("\(delivery.id): writing the delivery failed (attempt \(attempt)): \(error); again at \(RFC3339.string(from: retryAt))")
+        case .storeFailed(let id, let error, let attempt, let retryAt):
+            Diagnostics.warn("\(id): recording the delivery failed (attempt \(attempt)): \(error); again at \(RFC3339.string(from: retryAt))")
+        case .unknownCategory(let delivery):
+            Diagnostics.warn("\(delivery.id): category '\(delivery.notification.request.content.categoryIdentifier)' is not registered")
+        }
+    }
+}
+
+/// SIGTERM and SIGINT, caught instead of killing the process, call `handler`.
+final class ShutdownSignals {
+    private let sources: [any DispatchSourceSignal]
+
+    init(_ handler: @escaping @Sendable () -> Void) {
+        sources = [SIGTERM, SIGINT].map { number in
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler(handler: handler)
+            source.resume()
+            return source
+        }
+    }
+
+    func cancel() {
+        for source in sources { source.cancel() }
+    }
+}
