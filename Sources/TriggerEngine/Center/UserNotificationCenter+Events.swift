@@ -13,8 +13,8 @@ extension UserNotificationCenter {
     /// (`LocationPolicy`): anything else is refused with its reason. A
     /// location delivery's date is its fix's time, and it carries the event.
     ///
-    /// In the stepped mode on a manual clock (a simulation), a fix ahead of the
-    /// clock first moves it there, delivering what falls due on the way.
+    /// In a simulation (`init(now:…)`), a fix ahead of the clock first moves
+    /// it there, delivering what falls due on the way.
     /// - Returns: the deliveries made when the run loop is not running (the
     ///   stepped mode); `[]` while it runs, which delivers them.
     /// - Throws: `CenterError.fixRefused`, `CenterError.store` (the fix's
@@ -76,10 +76,10 @@ extension UserNotificationCenter {
         return earlier + (try await deliverUnlessRunning(through: max(clock.now(), date)))
     }
 
-    /// In the stepped mode on a manual clock, moves the clock to an event's
-    /// `date` when it is ahead, returning the deliveries made on the way.
+    /// In a simulation, moves the clock to an event's `date` when it is ahead,
+    /// returning the deliveries made on the way.
     private func catchUp(to date: Date) async throws -> [Delivery] {
-        guard clock.manual != nil, !runLoop.isRunning, date > clock.now() else { return [] }
+        guard isSimulation, !runLoop.isRunning, date > clock.now() else { return [] }
         return try await advance(to: date)
     }
 

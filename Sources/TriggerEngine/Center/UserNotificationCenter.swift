@@ -68,6 +68,8 @@ public actor UserNotificationCenter {
     public private(set) var retryPolicy = DeliveryRetryPolicy()
     var deliveryHandler: (@Sendable (Delivery) async throws -> Void)?
     var issueHandler: (@Sendable (CenterIssue) async -> Void)?
+    /// Made by `init(now:…)`: events move the clock (`catchUp`).
+    let isSimulation: Bool
     var journal = Journal()
     var lane = DeliveryLane()
     var runLoop = RunLoopState()
@@ -88,7 +90,21 @@ public actor UserNotificationCenter {
     ///   `open(clock:…)` to do it off the caller's thread.
     public init(clock: some Clock<Duration> = WallClock(), start: Date? = nil, floatingZone: ZoneRules = .utc,
                 store: NotificationStore? = nil) throws {
-        self.clock = CenterClock(anchored: clock, at: start ?? Date())
+        try self.init(clock: CenterClock(anchored: clock, at: start ?? Date()), floatingZone: floatingZone, store: store,
+                      isSimulation: false)
+    }
+
+    /// A simulation: a center on a manual clock that starts at `now` and is
+    /// moved by `advance(to:)`, and by a fix or a push later than it (which
+    /// first delivers what falls due on the way).
+    public init(now: Date, floatingZone: ZoneRules = .utc, store: NotificationStore? = nil) throws {
+        try self.init(clock: CenterClock(exact: ManualClock(now: now)), floatingZone: floatingZone, store: store,
+                      isSimulation: true)
+    }
+
+    private init(clock: CenterClock, floatingZone: ZoneRules, store: NotificationStore?, isSimulation: Bool) throws {
+        self.clock = clock
+        self.isSimulation = isSimulation
         dispatcher = Dispatcher(now: self.clock.now(), floatingZone: floatingZone)
         self.store = store
         guard let store else {
@@ -117,12 +133,6 @@ public actor UserNotificationCenter {
         settings = try store.loadSettings()
         deviceTokens = DeviceTokenRegistry(tokens: try store.loadDeviceTokens())
         setAsideRecords = try store.loadSetAside()
-    }
-
-    /// A center on a manual clock that starts at `now`: a simulation, moved by
-    /// `advance(to:)`.
-    public init(now: Date, floatingZone: ZoneRules = .utc, store: NotificationStore? = nil) throws {
-        try self.init(clock: ManualClock(now: now), floatingZone: floatingZone, store: store)
     }
 
     /// `init(clock:…)` on a thread of its own, so that loading a large store
