@@ -34,7 +34,6 @@ extension UserNotificationCenter {
         guard !runLoop.isRunning else { throw CenterError.alreadyRunning }
         guard let handler = deliveryHandler else { throw CenterError.noDeliveryHandler }
         runLoop.isRunning = true
-        runLoop.isStopping = false
         defer {
             runLoop.isRunning = false
             runLoop.isStopping = false
@@ -56,9 +55,9 @@ extension UserNotificationCenter {
         try await run()
     }
 
-    /// Asks the run loop to return after the delivery in flight.
+    /// Asks the run loop to return after the delivery in flight. Asked before
+    /// `run()` starts, it makes that run return at once.
     public func stop() {
-        guard runLoop.isRunning else { return }
         runLoop.isStopping = true
         wakeRunLoop()
     }
