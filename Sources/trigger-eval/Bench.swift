@@ -16,5 +16,6 @@ extension Bench {
         BenchDispatch.self,
         BenchICS.self,
         BenchCalendar.self,
+        BenchCenter.self,
     ]
 }

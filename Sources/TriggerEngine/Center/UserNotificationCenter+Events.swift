@@ -2,7 +2,8 @@ import Foundation
 
 /// Fires caused by events: location fixes and pushes. The event's fires are
 /// stored before the call returns and handed over by the same path as clock
-/// fires: by the run loop when it runs, else before the call returns.
+/// fires: by the run loop (or the next `advance(to:)`); in a simulation
+/// (`init(now:…)`), before the call returns.
 extension UserNotificationCenter {
     /// Feeds one location fix of `recipient`'s device: each pending location
     /// request of that recipient whose region the device enters or leaves
@@ -15,8 +16,8 @@ extension UserNotificationCenter {
     ///
     /// In a simulation (`init(now:…)`), a fix ahead of the clock first moves
     /// it there, delivering what falls due on the way.
-    /// - Returns: the deliveries made when the run loop is not running (the
-    ///   stepped mode); `[]` while it runs, which delivers them.
+    /// - Returns: in a simulation, the deliveries made; otherwise `[]`: the
+    ///   run loop delivers them.
     /// - Throws: `CenterError.fixRefused`, `CenterError.store` (the fix's
     ///   events are then lost, the device's state has moved on), or
     ///   `CenterError.interrupted` in the stepped mode.
@@ -52,7 +53,7 @@ extension UserNotificationCenter {
                 }
             }
         }
-        return earlier + (try await deliverUnlessRunning(through: max(now, fix.time)))
+        return earlier + (try await deliverInSimulation(through: max(now, fix.time)))
     }
 
     /// Delivers a remote notification through the same path as local ones,
@@ -60,7 +61,7 @@ extension UserNotificationCenter {
     /// - Parameters:
     ///   - identifier: the notification's identifier (by default a new UUID).
     ///   - date: when it arrived (default: the clock's now).
-    /// - Returns: the deliveries made when the run loop is not running; `[]` while it runs.
+    /// - Returns: in a simulation, the deliveries made; otherwise `[]`: the run loop delivers them.
     /// - Throws: `DataError` for a payload over 4096 bytes or not in APNs form;
     ///   `CenterError.store`.
     @discardableResult
@@ -73,7 +74,7 @@ extension UserNotificationCenter {
         let fire = EventFire(id: .push(identifier: identifier, at: date), request: request, recipient: recipient,
                              due: date, regionEvent: nil)
         try await commit([.insertEventFire(fire)]) { self.insertEventFire(fire) }
-        return earlier + (try await deliverUnlessRunning(through: max(clock.now(), date)))
+        return earlier + (try await deliverInSimulation(through: max(clock.now(), date)))
     }
 
     /// In a simulation, moves the clock to an event's `date` when it is ahead,
@@ -83,9 +84,9 @@ extension UserNotificationCenter {
         return try await advance(to: date)
     }
 
-    /// The stepped mode delivers what is due now; the run loop, when it runs, does it itself.
-    private func deliverUnlessRunning(through date: Date) async throws -> [Delivery] {
-        guard !runLoop.isRunning else { return [] }
+    /// A simulation delivers what is due at once; a live center leaves it to its run loop.
+    private func deliverInSimulation(through date: Date) async throws -> [Delivery] {
+        guard isSimulation, !runLoop.isRunning else { return [] }
         return try await deliverDue(through: date)
     }
 
