@@ -81,15 +81,18 @@ extension UserNotificationCenter {
 
     /// The earliest fire due through `limit`, without taking it.
     func nextCandidate(through limit: Date) -> Candidate? {
-        let eventIndex = eventFires.indices.first { eventRetries[eventFires[$0].id].map { $0 <= limit } ?? true }
+        let eventIndex = eventFires.indices.first {
+            !eventFiresHeld.contains(eventFires[$0].id) && eventFireDate(eventFires[$0]) <= limit
+        }
         if let clockFire = dispatcher.dueFire(through: limit) {
             guard let eventIndex, eventFireDate(eventFires[eventIndex]) < clockFire.date else { return .clock(clockFire) }
         }
         return eventIndex.map { .event(eventFires[$0]) }
     }
 
-    /// When an event fire is tried: its due instant, or its retry instant after a failed hand-over.
-    func eventFireDate(_ fire: EventFire) -> Date { eventRetries[fire.id] ?? fire.due }
+    /// When an event fire may be tried: at once (it came due when its event
+    /// was taken), or at its retry instant after a failed hand-over.
+    func eventFireDate(_ fire: EventFire) -> Date { eventRetries[fire.id] ?? .distantPast }
 
     /// Takes the next fire due through `limit` and delivers it.
     /// - Throws: with `.returned`, the store's error when recording failed (the
@@ -171,7 +174,7 @@ extension UserNotificationCenter {
     func isStillDue(_ candidate: Candidate) -> Bool {
         switch candidate {
         case .clock(let fire): return dispatcher.isCurrent(fire)
-        case .event(let fire): return eventFires.contains { $0.id == fire.id }
+        case .event(let fire): return eventFires.contains { $0.id == fire.id } && !eventFiresHeld.contains(fire.id)
         }
     }
 
@@ -190,9 +193,15 @@ extension UserNotificationCenter {
     /// Records a fire as done: a clock fire's request moves on to its next
     /// fire or leaves, an event fire is forgotten, and the delivered
     /// notification (if any) is added, in one transaction.
-    /// - Throws: with `.returned`, `CenterError.store`. With `.handler` it
-    ///   retries with backoff until the store takes it or the run loop stops
-    ///   (then the fire is handed over again after a restart).
+    ///
+    /// With `.returned`, the caller waits for the record, and a failure is
+    /// thrown (the fire stays due). With `.handler`, the fire is held (taken off
+    /// the queue, still pending) and its record joins the journal without
+    /// waiting: the run loop goes on to the next fire, records of fires handed
+    /// over together share a transaction, and a record the store refuses is
+    /// retried with backoff until it is written (`Journal`). A crash before it
+    /// is written leaves the fire due in the store: it is handed over again,
+    /// with the same ID.
     private func record(_ candidate: Candidate, delivered notification: DeliveredNotification?, id: DeliveryID,
                         handOver: HandOver) async throws {
         var changes: [StoreChange] = []
@@ -202,6 +211,7 @@ extension UserNotificationCenter {
             let next = dispatcher.nextFireDate(after: fire)
             changes.append(.firedPending(identifier: fire.request.identifier, added: fire.request.added, due: fire.due,
                                          nextFire: next))
+            dispatcher.hold(fire)
             apply = {
                 self.dispatcher.commit(fire)
                 if self.dispatcher.request(withIdentifier: fire.request.identifier) == nil {
@@ -210,29 +220,42 @@ extension UserNotificationCenter {
             }
         case .event(let fire):
             changes.append(.deleteEventFire(fire.id))
+            eventFiresHeld.insert(fire.id)
             apply = {
                 self.eventFires.removeAll { $0.id == fire.id }
+                self.eventFiresHeld.remove(fire.id)
                 self.eventRetries[fire.id] = nil
             }
         }
         if let notification { changes.append(.insertDelivered(notification)) }
+        let inFlight: Bool
+        if case .handler = handOver, let notification {
+            deliveredInFlight.append(notification)
+            inFlight = true
+        } else {
+            inFlight = false
+        }
         let applyAll = {
             apply()
-            if let notification { self.delivered.append(notification) }
+            if let notification {
+                if inFlight { self.deliveredInFlight.removeFirst() }
+                self.delivered.append(notification)
+            }
         }
-        guard case .handler = handOver else { return try await commit(changes, apply: applyAll) }
-        var attempt = 0
-        while true {
+        guard case .handler = handOver else {
             do {
                 return try await commit(changes, apply: applyAll)
             } catch {
-                attempt += 1
-                let delay = retryPolicy.delay(afterAttempt: attempt)
-                await report(.storeFailed(id, error: error, attempt: attempt,
-                                          retryAt: clock.now().addingTimeInterval(delay.seconds)))
-                if runLoop.isStopping || Task.isCancelled { throw error }
-                try? await Task.sleep(for: delay)
+                // Not recorded: due again.
+                switch candidate {
+                case .clock(let fire): dispatcher.unhold(fire)
+                case .event(let fire): eventFiresHeld.remove(fire.id)
+                }
+                throw error
             }
+        }
+        commitRetrying(changes, apply: applyAll) { error, attempt, retryAt in
+            await self.report(.storeFailed(id, error: error, attempt: attempt, retryAt: retryAt))
         }
     }
 }

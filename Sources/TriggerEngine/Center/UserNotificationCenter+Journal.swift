@@ -3,9 +3,10 @@ import Foundation
 /// Committing changes: every change to the center's state goes through one
 /// FIFO journal, which writes it to the store and then applies it in memory,
 /// in call order. Consecutive changes that were computed when they were made
-/// share one transaction (group commit): a thousand adds arriving together
-/// cost one commit. A change computed from the state (`commitLater`) waits
-/// until everything before it was applied, then goes in a transaction of its own.
+/// share one transaction (group commit): a thousand adds arriving together, or
+/// the records of fires handed over one after another, cost one commit. A
+/// change computed from the state (`commitLater`) waits until everything before
+/// it was applied, then goes in a transaction of its own.
 extension UserNotificationCenter {
     /// The queue of changes not yet committed.
     struct Journal {
@@ -16,9 +17,18 @@ extension UserNotificationCenter {
             case later(() throws -> ([StoreChange], () -> Void))
         }
 
+        /// How a retrying entry reports a failed attempt: the error, the attempt
+        /// number and when it is tried again.
+        typealias FailureReport = @Sendable (any Error, Int, Date) async -> Void
+
         struct Entry {
             var work: Work
-            var continuation: CheckedContinuation<Void, any Error>
+            /// Who waits for it; `nil` for a record committed in the background.
+            var continuation: CheckedContinuation<Void, any Error>?
+            /// Set for an entry that must not be dropped (a delivery's record):
+            /// a failure is reported and it is tried again, with backoff.
+            var retry: FailureReport?
+            var attempts = 0
         }
 
         var entries: [Entry] = []
@@ -32,23 +42,32 @@ extension UserNotificationCenter {
     /// - Throws: `DataError` for what the store cannot keep, `CenterError.store`
     ///   when it failed: nothing was written and `apply` did not run.
     func commit(_ changes: [StoreChange], apply: @escaping () -> Void) async throws {
-        try await enqueue(.ready(changes, apply: apply))
+        try await withCheckedThrowingContinuation { continuation in
+            enqueue(Journal.Entry(work: .ready(changes, apply: apply), continuation: continuation))
+        }
     }
 
     /// Like `commit`, with the changes computed by `prepare` once everything
     /// before them was applied (a change that depends on the current state).
     /// - Throws: what `prepare` throws, or `CenterError.store`.
     func commitLater(_ prepare: @escaping () throws -> ([StoreChange], () -> Void)) async throws {
-        try await enqueue(.later(prepare))
+        try await withCheckedThrowingContinuation { continuation in
+            enqueue(Journal.Entry(work: .later(prepare), continuation: continuation))
+        }
     }
 
-    private func enqueue(_ work: Journal.Work) async throws {
-        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-            journal.entries.append(Journal.Entry(work: work, continuation: continuation))
-            if !journal.isDraining {
-                journal.isDraining = true
-                Task { await self.drainJournal() }
-            }
+    /// Commits `changes` in the background, without waiting: should the store
+    /// refuse them, `report` is told and they are tried again after the retry
+    /// policy's backoff, until they are written. Later entries wait behind them.
+    func commitRetrying(_ changes: [StoreChange], apply: @escaping () -> Void, report: @escaping Journal.FailureReport) {
+        enqueue(Journal.Entry(work: .ready(changes, apply: apply), continuation: nil, retry: report))
+    }
+
+    private func enqueue(_ entry: Journal.Entry) {
+        journal.entries.append(entry)
+        if !journal.isDraining {
+            journal.isDraining = true
+            Task { await self.drainJournal() }
         }
     }
 
@@ -65,7 +84,7 @@ extension UserNotificationCenter {
                     changes = prepared
                     applies = [apply]
                 } catch {
-                    entry.continuation.resume(throwing: error)
+                    entry.continuation?.resume(throwing: error)
                     continue
                 }
             } else {
@@ -87,13 +106,21 @@ extension UserNotificationCenter {
                     journal.entries.insert(contentsOf: group.map(Self.alone), at: 0)
                     continue
                 }
+                var entry = group[0]
+                if let retry = entry.retry {
+                    entry.attempts += 1
+                    let delay = retryPolicy.delay(afterAttempt: entry.attempts)
+                    journal.entries.insert(entry, at: 0)
+                    await retry(error, entry.attempts, clock.now().addingTimeInterval(delay.seconds))
+                    try? await Task.sleep(for: delay)
+                    continue
+                }
                 // What the store refuses to keep (a key with U+0000) is the input's fault: a `DataError`.
-                let failure: any Error = error is DataError ? error : CenterError.store(error)
-                for entry in group { entry.continuation.resume(throwing: failure) }
+                entry.continuation?.resume(throwing: error is DataError ? error : CenterError.store(error))
                 continue
             }
             for apply in applies { apply() }
-            for entry in group { entry.continuation.resume() }
+            for entry in group { entry.continuation?.resume() }
             afterJournalApplied()
         }
         journal.isDraining = false
@@ -101,7 +128,9 @@ extension UserNotificationCenter {
 
     /// An entry of a failed group, to be committed in a transaction of its own.
     private static func alone(_ entry: Journal.Entry) -> Journal.Entry {
-        guard case .ready(let changes, let apply) = entry.work else { return entry }
-        return Journal.Entry(work: .later({ (changes, apply) }), continuation: entry.continuation)
+        guard case .ready(let changes, let apply) = entry.work, entry.retry == nil else { return entry }
+        var single = entry
+        single.work = .later({ (changes, apply) })
+        return single
     }
 }

@@ -143,7 +143,11 @@ extension UserNotificationCenter {
     // MARK: Delivered
 
     /// Delivered notifications, oldest first.
-    public func deliveredNotifications() -> [DeliveredNotification] { delivered }
+    /// Those handed over whose record is still being written are listed too:
+    /// the receiver has them.
+    public func deliveredNotifications() -> [DeliveredNotification] {
+        deliveredInFlight.isEmpty ? delivered : delivered + deliveredInFlight
+    }
 
     /// Removes delivered notifications by request identifier.
     public func removeDeliveredNotifications(withIdentifiers identifiers: [String]) async throws {

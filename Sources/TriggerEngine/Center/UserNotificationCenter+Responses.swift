@@ -15,7 +15,7 @@ extension UserNotificationCenter {
     @discardableResult
     public func respond(toIdentifier identifier: String, action: String, text: String? = nil,
                         at date: Date) async throws -> NotificationResponse? {
-        guard let notification = delivered.last(where: { $0.request.identifier == identifier }) else {
+        guard let notification = deliveredNotifications().last(where: { $0.request.identifier == identifier }) else {
             throw DataError("response to '\(identifier)', which has not been delivered")
         }
         let category = categories[notification.request.content.categoryIdentifier]

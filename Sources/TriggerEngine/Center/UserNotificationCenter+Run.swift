@@ -83,7 +83,7 @@ extension UserNotificationCenter {
 
     /// When the loop must look again: the next clock fire or event fire.
     func nextWakeDate() -> Date? {
-        let event = eventFires.first.map(eventFireDate)
+        let event = eventFires.lazy.filter { !self.eventFiresHeld.contains($0.id) }.map(eventFireDate).min()
         switch (dispatcher.nextFireDate, event) {
         case let (clockFire?, event?): return min(clockFire, event)
         case let (date?, nil), let (nil, date?): return date

@@ -28,6 +28,9 @@ public actor UserNotificationCenter {
     let clock: CenterClock
     var categories: [String: NotificationCategory] = [:]
     var delivered: [DeliveredNotification] = []
+    /// Notifications handed over whose record is not yet written, in hand-over
+    /// order (records are applied in that order).
+    var deliveredInFlight: [DeliveredNotification] = []
     /// The recipient of each pending request; absent for the default recipient `""`,
     /// so a single-user center keeps no entry per request.
     var recipients: [String: String] = [:]
@@ -36,6 +39,8 @@ public actor UserNotificationCenter {
     /// Fires caused by events (location, push), taken and not yet handed over,
     /// in the order they are handed over.
     var eventFires: [EventFire] = []
+    /// Event fires handed over whose record is not yet written.
+    var eventFiresHeld: Set<DeliveryID> = []
     /// When each event fire that failed its hand-over is tried again.
     var eventRetries: [DeliveryID: Date] = [:]
     /// Failed hand-overs and store writes per fire, for the backoff.

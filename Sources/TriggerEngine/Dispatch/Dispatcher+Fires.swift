@@ -30,10 +30,34 @@ extension Dispatcher {
     }
 
     /// Whether `fire` is still the request's next fire: its request was neither
-    /// removed nor replaced, and the fire was neither committed nor postponed.
+    /// removed nor replaced, and the fire was neither committed nor postponed
+    /// (a held fire is current until it is committed).
     public func isCurrent(_ fire: DueFire) -> Bool {
-        Int(fire.slot) < generations.count && generations[Int(fire.slot)] == fire.generation
+        if let held = held[fire.slot] { return held.fire == fire.fire && held.generation == fire.generation }
+        return Int(fire.slot) < generations.count && generations[Int(fire.slot)] == fire.generation
             && nextFires[Int(fire.slot)] == fire.fire
+    }
+
+    /// Takes `fire` off the queue while its hand-over is being recorded: later
+    /// `dueFire` calls go past it, the request stays pending until `commit`
+    /// (or goes back on the queue with `release(held:)`).
+    /// - Complexity: O(1); its heap entry becomes stale for good (the slot's
+    ///   generation moves on; the `DueFire` stays current through `held`).
+    public func hold(_ fire: DueFire) {
+        guard isCurrent(fire), held[fire.slot] == nil else { return }
+        held[fire.slot] = (fire.fire, fire.generation)
+        nextFires[Int(fire.slot)] = .infinity
+        generations[Int(fire.slot)] &+= 1
+        staleEntries += 1
+        compactIfStale()
+        checkInvariantsInDebugBuilds()
+    }
+
+    /// Puts a held fire back on the queue, due as before (its record failed).
+    public func unhold(_ fire: DueFire) {
+        guard isCurrent(fire), held.removeValue(forKey: fire.slot) != nil else { return }
+        schedule(slot: fire.slot, at: fire.fire)
+        checkInvariantsInDebugBuilds()
     }
 
     /// Takes `fire` after it was handed over: a repeating request moves to its
@@ -44,7 +68,20 @@ extension Dispatcher {
     @discardableResult
     public func commit(_ fire: DueFire) -> Date? {
         guard isCurrent(fire) else { return nil }
-        let next = reschedule(slot: fire.slot, firedAt: fire.fire)
+        // Held first: the fire may no longer be first on the heap (an earlier one
+        // may have been added while it was handed over), so no heap surgery.
+        hold(fire)
+        held[fire.slot] = nil
+        let index = Int(fire.slot)
+        dues[fire.slot] = nil
+        let schedule = schedules[index]
+        var next: Double?
+        if schedule.repeats { next = table.fire(schedule, after: fire.fire, addedAt: addedAt[index]) }
+        if let next {
+            self.schedule(slot: fire.slot, at: next)
+        } else {
+            release(slot: fire.slot, identifier: requests[index]!.identifier)
+        }
         checkInvariantsInDebugBuilds()
         return next.map { Date(timeIntervalSince1970: $0) }
     }
@@ -54,7 +91,7 @@ extension Dispatcher {
     /// same instant.
     /// - Complexity: O(log n).
     public func postpone(_ fire: DueFire, until date: Date) {
-        guard isCurrent(fire) else { return }
+        guard isCurrent(fire), held[fire.slot] == nil else { return }
         dues[fire.slot] = dues[fire.slot] ?? fire.fire
         schedule(slot: fire.slot, at: date.timeIntervalSince1970)
         checkInvariantsInDebugBuilds()

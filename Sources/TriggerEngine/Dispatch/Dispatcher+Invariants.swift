@@ -32,6 +32,9 @@ extension Dispatcher {
             precondition(requests[Int(slot)]?.identifier == identifier, "slot \(slot) holds another request than '\(identifier)'")
         }
         for slot in dues.keys { precondition(requests[Int(slot)] != nil, "due instant kept for free slot \(slot)") }
+        for slot in held.keys {
+            precondition(requests[Int(slot)] != nil && nextFires[Int(slot)] == .infinity, "held slot \(slot) free or scheduled")
+        }
         var liveEntries = 0
         var scheduled = 0
         for slot in 0..<slots where nextFires[slot].isFinite { scheduled += 1 }

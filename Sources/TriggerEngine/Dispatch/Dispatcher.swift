@@ -76,6 +76,10 @@ public final class Dispatcher {
     /// missed fire placed at the restart instant, or a fire whose hand-over failed
     /// and waits for its retry. Rare, so a dictionary.
     var dues: [Int32: Double] = [:]
+    /// Slots whose fire was handed over and waits for its record (`hold`):
+    /// the fire instant and the generation the `DueFire` knows the slot by,
+    /// off the heap until `commit` moves the request on.
+    var held: [Int32: (fire: Double, generation: UInt32)] = [:]
 
     /// Creates an empty dispatcher whose time starts at `now`.
     public init(now: Date, floatingZone: ZoneRules = .utc) {
@@ -248,6 +252,7 @@ public final class Dispatcher {
         freeSlots.removeAll()
         slotByIdentifier.removeAll()
         dues.removeAll()
+        held.removeAll()
         staleEntries = 0
     }
 
@@ -293,6 +298,7 @@ public final class Dispatcher {
         nextFires[Int(slot)] = .infinity
         generations[Int(slot)] &+= 1
         dues[slot] = nil
+        held[slot] = nil
         freeSlots.append(slot)
         compactIfStale()
     }
