@@ -168,9 +168,10 @@ extension GeofenceMap: GeofenceRunObserver {
                                       device: device, region: Int32(region), kind: UInt8(kind.ordinal)))
         spooledEvents += 1
         if spooledEvents > sampling.maxEvents {
-            // Every other event from now on, and every other one of those already kept.
+            // Every other event from now on, and every other one of those already
+            // kept: those numbered 0, stride, 2·stride, … of the events so far.
             eventStride *= 2
-            spooledEvents /= 2
+            spooledEvents = (eventSequence + eventStride - 1) / eventStride
         }
     }
 

@@ -87,8 +87,9 @@ extension MapFrame {
         if y1 - y0 < span { let grow = (span - (y1 - y0)) / 2; y0 -= grow; y1 += grow }
         let innerWidth = maxWidth - 2 * margin, innerHeight = maxHeight - 2 * margin
         let scale = min(innerWidth / (x1 - x0), innerHeight / (y1 - y0))
-        let width = max(((x1 - x0) * scale + 2 * margin).rounded(.up), minWidth)
-        let height = max(((y1 - y0) * scale + 2 * margin).rounded(.up), minHeight)
+        // Whole pixels, never past the largest size (rounding may push a side over).
+        let width = max(min(((x1 - x0) * scale + 2 * margin).rounded(.up), maxWidth), minWidth)
+        let height = max(min(((y1 - y0) * scale + 2 * margin).rounded(.up), maxHeight), minHeight)
         let centreX = (x0 + x1) / 2, centreY = (y0 + y1) / 2
         return MapFrame(west: west, scale: scale, originX: centreX - width / 2 / scale,
                         originY: centreY + height / 2 / scale, width: width, height: height)

@@ -1,6 +1,7 @@
 import Foundation
 
-/// What a map needs besides its data: a graticule, a scale bar and a north arrow.
+/// What a map needs besides its data: a graticule, a scale bar and a north arrow
+/// (these two in the legend panel, where they never cover the data).
 extension SVGMapWriter {
     /// Round steps of a graticule, in degrees.
     private static let gridSteps: [Double] = [0.0001, 0.0002, 0.0005, 0.001, 0.002, 0.005, 0.01, 0.02, 0.05,
@@ -61,23 +62,20 @@ extension SVGMapWriter {
     }
 
     /// A bar of a round length (1, 2 or 5 × 10ⁿ metres) about 120 pixels long,
-    /// true at the map's middle latitude (Mercator's scale grows away from the
-    /// equator, so the bar names the latitude it holds at).
-    mutating func scaleBar() {
+    /// at (x, y) (its label's baseline), true at the map's middle latitude
+    /// (Mercator's scale grows away from the equator, so the bar names the
+    /// latitude it holds at).
+    mutating func scaleBar(x: Double, y: Double) {
         let latitude = frame.centreLatitude
         let metresPerPixel = frame.metresPerPixel(atLatitude: latitude)
         let (metres, pixels) = Self.scaleBarLength(metresPerPixel: metresPerPixel)
         let label = (metres >= 1000 ? "\(Self.trimmed(metres / 1000)) km" : "\(Self.trimmed(metres)) m")
             + " at " + Self.degrees(latitude, step: 0.1, positive: "N", negative: "S")
-        let boxWidth = max(pixels, labelWidth(label) * 0.85) + 20
-        let top = frame.height - 48
-        text("<g id=\"scale-bar\" class=\"furniture\" data-metres=\"\(Self.trimmed(metres))\" data-pixels=\"\(pixels)\">")
-        text("<rect class=\"box\" x=\"10\" y=\""); number(top); text("\" width=\""); number(boxWidth)
-        text("\" height=\"38\" rx=\"3\"/>")
-        text("<text x=\"20\" y=\""); number(top + 15); text("\">"); text(label); text("</text>")
-        text("<rect x=\"20\" y=\""); number(top + 22); text("\" width=\""); number(pixels / 2)
+        text("<g id=\"scale-bar\" data-metres=\"\(Self.trimmed(metres))\" data-pixels=\"\(pixels)\">")
+        text("<text x=\""); number(x); text("\" y=\""); number(y); text("\">"); text(label); text("</text>")
+        text("<rect x=\""); number(x); text("\" y=\""); number(y + 7); text("\" width=\""); number(pixels / 2)
         text("\" height=\"6\" fill=\"#222\" stroke=\"#222\"/>")
-        text("<rect x=\""); number(20 + pixels / 2); text("\" y=\""); number(top + 22); text("\" width=\"")
+        text("<rect x=\""); number(x + pixels / 2); text("\" y=\""); number(y + 7); text("\" width=\"")
         number(pixels / 2); text("\" height=\"6\" fill=\"#fff\" stroke=\"#222\"/></g>\n")
     }
 
@@ -93,16 +91,16 @@ extension SVGMapWriter {
         value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
     }
 
-    /// An arrow pointing up with an N: north is up everywhere in Mercator.
-    mutating func northArrow() {
-        let x = frame.width - 30, y = 22.0
-        text("<g id=\"north-arrow\" class=\"furniture\"><rect class=\"box\" x=\""); number(x - 14); text("\" y=\""); number(y - 8)
-        text("\" width=\"28\" height=\"48\" rx=\"3\"/>")
-        text("<text x=\""); number(x); text("\" y=\""); number(y + 6)
+    /// An arrow pointing up with an N above it, its tip at (x, y): north is up
+    /// everywhere in Mercator.
+    mutating func northArrow(x: Double, y: Double) {
+        text("<g id=\"north-arrow\"><text x=\""); number(x); text("\" y=\""); number(y - 3)
         text("\" text-anchor=\"middle\" font-weight=\"bold\">N</text>")
-        text("<path d=\"M"); number(x); text(" "); number(y + 10)
-        text("L"); number(x + 7); text(" "); number(y + 34); text("L"); number(x); text(" "); number(y + 28); text("Z\" fill=\"#fff\" stroke=\"#222\"/>")
-        text("<path d=\"M"); number(x); text(" "); number(y + 10)
-        text("L"); number(x - 7); text(" "); number(y + 34); text("L"); number(x); text(" "); number(y + 28); text("Z\" fill=\"#222\" stroke=\"#222\"/></g>\n")
+        text("<path d=\"M"); number(x); text(" "); number(y)
+        text("L"); number(x + 7); text(" "); number(y + 24); text("L"); number(x); text(" "); number(y + 18)
+        text("Z\" fill=\"#fff\" stroke=\"#222\"/>")
+        text("<path d=\"M"); number(x); text(" "); number(y)
+        text("L"); number(x - 7); text(" "); number(y + 24); text("L"); number(x); text(" "); number(y + 18)
+        text("Z\" fill=\"#222\" stroke=\"#222\"/></g>\n")
     }
 }

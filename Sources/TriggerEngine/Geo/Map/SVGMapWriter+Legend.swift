@@ -13,6 +13,8 @@ extension SVGMapWriter {
         case track(colour: Int?, String)
         case marker(RegionEvent.Kind, String)
         case gap
+        /// The north arrow and the scale bar.
+        case furniture
         case begin(id: String)
         case end
 
@@ -24,6 +26,7 @@ extension SVGMapWriter {
             case .small: 14
             case .region, .track, .marker: 18
             case .gap: 8
+            case .furniture: 44
             case .begin, .end: 0
             }
         }
@@ -72,6 +75,8 @@ extension SVGMapWriter {
         for kind in RegionEvent.Kind.allCases {
             items.append(.marker(kind, "\(kind.rawValue)  \(MapReport.grouped(map.eventCounts[kind.ordinal]))"))
         }
+        items.append(.gap)
+        items.append(.furniture)
         if let note = report.note {
             items.append(.gap)
             items.append(.begin(id: "sampling-note"))
@@ -117,6 +122,9 @@ extension SVGMapWriter {
                 legendText(label, y: y - 4, className: nil, x: 44)
             case .gap:
                 break
+            case .furniture:
+                northArrow(x: 26, y: y - 28)
+                scaleBar(x: 48, y: y - 26)
             case .begin(let id):
                 text("<g id=\"\(id)\">")
             case .end:

@@ -34,8 +34,9 @@ extension SVGMapWriter {
         }
         text("\"><title>"); escaped(identifier); text("</title></path>\n")
         let (x, y) = frame.pixel(of: center)
-        if map.regions.count <= 50 || circumference / Double.pi >= labelWidth(identifier) {
-            labels.append((identifier, x, y))
+        let radius = circumference / (2 * Double.pi)
+        if labels.keepCrowded || 2 * radius >= LabelPlacement.width(of: identifier) {
+            labels.place(identifier, candidates: [(x, y + 4), (x, y - radius - 5), (x, y + radius + 13)])
         }
     }
 
@@ -66,8 +67,9 @@ extension SVGMapWriter {
         }
         if let label {
             let widthInPixels = label.width * GeoMath.radiansPerDegree * WebMercator.radius * frame.scale
-            if map.regions.count <= 50 || widthInPixels >= labelWidth(identifier) {
-                labels.append((identifier, frame.pixelX(unwrappedLongitude: label.point.x), frame.pixelY(latitude: label.point.y)))
+            if labels.keepCrowded || widthInPixels >= LabelPlacement.width(of: identifier) {
+                let x = frame.pixelX(unwrappedLongitude: label.point.x), y = frame.pixelY(latitude: label.point.y)
+                labels.place(identifier, candidates: [(x, y + 4), (x, y - 9), (x, y + 17)])
             }
         }
     }
@@ -150,15 +152,10 @@ extension SVGMapWriter {
         }
     }
 
-    /// About how wide a label is in pixels (11 px bold sans-serif).
-    func labelWidth(_ text: String) -> Double {
-        Double(text.count) * 7 + 6
-    }
-
     mutating func regionLabels() {
         text("<g id=\"labels\">\n")
-        for label in labels {
-            text("<text class=\"label\" x=\""); number(label.x); text("\" y=\""); number(label.y + 4)
+        for label in labels.placed {
+            text("<text class=\"label\" x=\""); number(label.x); text("\" y=\""); number(label.y)
             text("\">"); escaped(label.text); text("</text>\n")
         }
         text("</g>\n")

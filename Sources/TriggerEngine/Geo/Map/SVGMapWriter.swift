@@ -6,7 +6,7 @@
 ///
 ///     <svg data-projection="EPSG:3857" data-west=… data-scale=… data-origin-x=… data-origin-y=…>
 ///       <g id="map" clip-path=…>  graticule, regions, tracks, labels, events  </g>
-///       <g id="scale-bar">, <g id="north-arrow">, <g id="legend"> (title, time span, counts, keys, note)
+///       <g id="legend"> (title, time span, counts, keys, note, north arrow, scale bar)
 ///
 /// The `data-` attributes state the frame (`MapFrame`), so that a reader (a test,
 /// a script) can put any longitude/latitude on the picture without this code.
@@ -18,8 +18,8 @@ struct SVGMapWriter {
     var report: MapReport
     private let output: ([UInt8]) throws -> Void
     private var out: [UInt8] = []
-    /// Region labels, found with the regions and drawn above the tracks.
-    var labels: [(text: String, x: Double, y: Double)] = []
+    /// Region labels, placed with the regions and drawn above the tracks.
+    var labels: LabelPlacement
 
     init(map: GeofenceMap, report: MapReport, format: MapFormat, output: @escaping ([UInt8]) throws -> Void) {
         self.map = map
@@ -28,8 +28,13 @@ struct SVGMapWriter {
         self.format = format
         self.report = report
         self.output = output
+        labels = LabelPlacement(keepCrowded: map.regions.count <= Self.namedRegions)
         out.reserveCapacity(1 << 17)
     }
+
+    /// Up to this many regions, every region is labelled; beyond, only those
+    /// whose label fits inside them and covers no other label.
+    static let namedRegions = 50
 
     /// The whole document.
     mutating func writeDocument() throws {
@@ -60,8 +65,6 @@ struct SVGMapWriter {
         regionLabels()
         try events()
         text("</g>\n")
-        scaleBar()
-        northArrow()
         writeLegend(height: height)
         text("</svg>\n")
         if format == .html { htmlFoot() }
@@ -149,7 +152,7 @@ struct SVGMapWriter {
         for kind in RegionEvent.Kind.allCases { text(".\(kind.rawValue){fill:\(style.colour(of: kind))}") }
         text("\n.legend text{font-family:sans-serif;font-size:12px;fill:#222}.legend .title{font-size:15px;font-weight:bold}")
         text(".legend .heading{font-weight:bold}.legend .small{font-size:10.5px;fill:#555}\n")
-        text(".box{fill:#fff;fill-opacity:0.85;stroke:#999}.furniture text{font-family:sans-serif;font-size:11px;fill:#222}\n")
+        text("")
         text("</style>\n")
     }
 
