@@ -26,6 +26,7 @@ struct GeofenceMapTests {
         let options = MonitorOptions(initial: .enter, hysteresis: 20, dwell: 300, cross: true)
         let log = RandomWalks(devices: 12, fixesPerDevice: 250, box: .around(regions)).log(seed: 18)
         let run = try MapRun.run(regions: regions, fixes: try MapRun.csv(log), options: options)
+        defer { run.discard() }
         let picture = try run.picture()
         let markers = picture.markers
         let events = run.events
@@ -45,6 +46,7 @@ struct GeofenceMapTests {
         let regions = try Self.parisRegions()
         let log = RandomWalks(devices: 6, fixesPerDevice: 700, box: .around(regions)).log(seed: 5)
         let run = try MapRun.run(regions: regions, fixes: try MapRun.csv(log))
+        defer { run.discard() }
         let picture = try run.picture()
         let used = try Self.usedFixes(log, regions, MonitorOptions())
         let tracks = try #require(picture.svg.element(id: "tracks"))
@@ -89,6 +91,7 @@ struct GeofenceMapTests {
         let regions = try MonitoredRegion.load(featureCollectionAt: MapRun.root.appendingPathComponent("Examples/geo/regions.geojson").path)
         let run = try MapRun.run(regions: regions, fixes: MapRun.fixture("liverpool-bus-route14.csv"),
                                  columns: try LocationLogColumns(mapping: "device=vehicle_id,time=timestamp,lat=latitude,lon=longitude"))
+        defer { run.discard() }
         let picture = try run.picture()
         let paths = try #require(picture.svg.element(id: "regions")).children.filter { $0.name == "path" }
         #expect(paths.map(\.title) == regions.map(\.identifier))
@@ -128,6 +131,7 @@ struct GeofenceMapTests {
         let regions = try Self.parisRegions()
         let log = RandomWalks(devices: 8, fixesPerDevice: 200, box: .around(regions)).log(seed: 9)
         let run = try MapRun.run(regions: regions, fixes: try MapRun.csv(log))
+        defer { run.discard() }
         let picture = try run.picture()
         var minX = Double.infinity, maxX = -Double.infinity, minY = Double.infinity, maxY = -Double.infinity
         let fixes = try Self.usedFixes(log, regions, MonitorOptions()).values.flatMap { $0 }.map(\.coordinate)
@@ -149,6 +153,7 @@ struct GeofenceMapTests {
         let regions = try MonitoredRegion.load(featureCollectionAt: MapRun.root.appendingPathComponent("Examples/map/pacific.geojson").path)
         let run = try MapRun.run(regions: regions, fixes: MapRun.root.appendingPathComponent("Examples/map/pacific-crossing.csv").path,
                                  options: MonitorOptions(cross: true))
+        defer { run.discard() }
         let picture = try run.picture()
         // The cut is in the empty Atlantic side, west of Suva's circle.
         #expect(picture.west > 177.9 && picture.west < 178.3, "\(picture.west)")
@@ -187,6 +192,7 @@ struct GeofenceMapTests {
         let regions = [MonitoredRegion(identifier: "pole", region: try .circle(center: Coordinate(latitude: 89, longitude: 0), radius: 300_000)),
                        MonitoredRegion(identifier: "station", region: try .circle(center: Coordinate(latitude: 82, longitude: -30), radius: 50_000))]
         let run = try MapRun.run(regions: regions, fixes: try MapRun.csv(fixes), options: MonitorOptions(initial: .enter))
+        defer { run.discard() }
         let text = String(decoding: run.map, as: UTF8.self)
         #expect(!text.contains("nan") && !text.contains("inf"))
         let picture = try run.picture()
@@ -205,6 +211,7 @@ struct GeofenceMapTests {
         let log = RandomWalks(devices: 60, fixesPerDevice: 60, box: .around(regions)).log(seed: 60)
         let sampling = MapSampling(maxTrackDevices: 7, maxTrackFixes: 150, maxEvents: 9)
         let run = try MapRun.run(regions: regions, fixes: try MapRun.csv(log), sampling: sampling)
+        defer { run.discard() }
         // The oracle: FNV-1a 64 written from its definition, over every device.
         func fnv(_ text: String) -> UInt64 {
             text.utf8.reduce(14_695_981_039_346_656_037 as UInt64) { ($0 ^ UInt64($1)) &* 1_099_511_628_211 }
@@ -236,6 +243,7 @@ struct GeofenceMapTests {
         let byDevice = Dictionary(grouping: shuffled, by: \.device).mapValues { $0.sorted { $0.time < $1.time } }
         let reordered = byDevice.keys.sorted { fnv($0) > fnv($1) }.flatMap { byDevice[$0]! }
         let again = try MapRun.run(regions: regions, fixes: try MapRun.csv(reordered), sampling: sampling)
+        defer { again.discard() }
         #expect(Set(try #require(try again.picture().svg.element(id: "tracks")).children.compactMap(\.title)) == expected)
     }
 
@@ -245,7 +253,9 @@ struct GeofenceMapTests {
         let fixes = try MapRun.csv(RandomWalks(devices: 20, fixesPerDevice: 300, box: .around(regions)).log(seed: 77))
         let options = MonitorOptions(initial: .enter, dwell: 120, cross: true)
         let plain = try MapRun.run(regions: regions, fixes: fixes, options: options, format: nil, pipelined: pipelined)
+        defer { plain.discard() }
         let mapped = try MapRun.run(regions: regions, fixes: fixes, options: options, format: .html, pipelined: pipelined)
+        defer { mapped.discard() }
         #expect(plain.ndjson.count > 1000)
         #expect(plain.ndjson == mapped.ndjson)
     }
@@ -254,6 +264,7 @@ struct GeofenceMapTests {
         let regions = try Self.parisRegions()
         let run = try MapRun.run(regions: regions, fixes: MapRun.root.appendingPathComponent("Examples/map/paris-walk.csv").path,
                                  options: MonitorOptions(dwell: 600), format: .html)
+        defer { run.discard() }
         let html = String(decoding: run.map, as: UTF8.self)
         #expect(html.hasPrefix("<!DOCTYPE html>"))
         #expect(html.components(separatedBy: "<script").count == 2 && !html.contains("<script src"))

@@ -13,6 +13,8 @@ struct MapRun {
     var map: [UInt8] = []
     var report: MapReport
     var folder: URL
+    /// The log, when the tests wrote it (`csv`).
+    var log: String?
 
     var events: [Event] {
         String(decoding: ndjson, as: UTF8.self).split(separator: "\n").map { line in
@@ -24,6 +26,12 @@ struct MapRun {
     }
 
     func picture() throws -> MapPicture { try MapPicture(Data(map)) }
+
+    /// Removes the run's folder (its rendered files) and the log's, when made by `csv`.
+    func discard() {
+        try? FileManager.default.removeItem(at: folder)
+        if let log { try? FileManager.default.removeItem(atPath: URL(fileURLWithPath: log).deletingLastPathComponent().path) }
+    }
 
     /// The SVG written to a file in the run's folder, for the renderer.
     func svgFile(_ name: String) throws -> URL {
@@ -55,6 +63,7 @@ struct MapRun {
         run.observer = map
         var result = MapRun(report: MapReport(frame: MapFrame(west: 0, scale: 1, originX: 0, originY: 0, width: 1, height: 1)),
                             folder: try temporaryFolder())
+        if path.hasPrefix(FileManager.default.temporaryDirectory.path) { result.log = path }
         _ = try run.run(write: { result.ndjson += $0 })
         if let map, let format {
             result.report = try map.write(format) { result.map += $0 }
