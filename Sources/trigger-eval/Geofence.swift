@@ -100,9 +100,7 @@ struct Geofence: ParsableCommand {
                                   source: .init(path: fixes, format: format, columns: columns, zone: zone),
                                   format: self.format, strict: strict)
         run.pipelined = threads == 2
-        let mapOutput = try map.map { path in
-            try MapOutput(path: path, regions: loaded, title: "\(Self.fileName(regions)) × \(Self.fileName(fixes))")
-        }
+        let mapOutput = try map.map { path in try MapOutput(path: path, regions: loaded, regionsFile: regions, fixesFile: fixes) }
         run.observer = mapOutput?.map
         let progress = ProgressLine(unit: "fixes")
         let sink = try OutputSink(path: output)
@@ -125,10 +123,6 @@ struct Geofence: ParsableCommand {
             Diagnostics.write(Self.describe(summary))
             if let mapReport, let mapOutput { Diagnostics.write(MapOutput.describe(mapReport, path: mapOutput.path)) }
         }
-    }
-
-    private static func fileName(_ path: String) -> String {
-        path == "-" ? "stdin" : URL(fileURLWithPath: path).lastPathComponent
     }
 
     /// The summary lines for stderr.

@@ -10,14 +10,15 @@ final class MapOutput {
     private let format: MapFormat
     private let sink: OutputSink
 
-    /// Prepares the map and opens its file; `title` heads the legend.
+    /// Prepares the map and opens its file; the legend is headed by the input
+    /// files' names.
     /// - Throws: `InputFileError` when the file cannot be created, `MapSpoolError`.
-    init(path: String, regions: [MonitoredRegion], title: String) throws {
+    init(path: String, regions: [MonitoredRegion], regionsFile: String, fixesFile: String) throws {
         guard let format = MapFormat(pathExtensionOf: path) else {
             preconditionFailure("--map is validated to end in .svg or .html")
         }
         var style = MapStyle()
-        style.title = title
+        style.title = "\(Self.fileName(regionsFile)) × \(Self.fileName(fixesFile))"
         map = try GeofenceMap(regions: regions, style: style)
         self.path = path
         self.format = format
@@ -32,6 +33,10 @@ final class MapOutput {
     func commit() throws { try sink.commit() }
 
     func abandon() { sink.abandon() }
+
+    private static func fileName(_ path: String) -> String {
+        path == "-" ? "stdin" : URL(fileURLWithPath: path).lastPathComponent
+    }
 
     /// The line for the summary on stderr.
     static func describe(_ report: MapReport, path: String) -> String {
