@@ -86,36 +86,46 @@ struct SVGMapWriter {
         out += string.utf8
     }
 
-    /// Text escaped for XML content and attribute values; characters XML 1.0
-    /// does not allow (controls other than tab and newline) become U+FFFD.
+    /// Text escaped for XML content and attribute values; what XML 1.0 does
+    /// not allow (controls other than tab and newline, U+FFFE, U+FFFF) becomes
+    /// U+FFFD. Works on the UTF-8 bytes: every byte of a multi-byte character is
+    /// 0x80 or more, so only ASCII needs looking at.
     mutating func escaped(_ string: String) {
-        for scalar in string.unicodeScalars {
-            switch scalar {
-            case "&": text("&amp;")
-            case "<": text("&lt;")
-            case ">": text("&gt;")
-            case "\"": text("&quot;")
-            case "'": text("&#39;")
-            case "\t", "\n": out.append(UInt8(scalar.value))
-            case "\u{0}"..."\u{1F}", "\u{FFFE}", "\u{FFFF}": text("\u{FFFD}")
-            default: out += String(scalar).utf8
+        let bytes = Array(string.utf8)
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            switch byte {
+            case UInt8(ascii: "&"): text("&amp;")
+            case UInt8(ascii: "<"): text("&lt;")
+            case UInt8(ascii: ">"): text("&gt;")
+            case UInt8(ascii: "\""): text("&quot;")
+            case UInt8(ascii: "'"): text("&#39;")
+            case 0x09, 0x0A: out.append(byte)
+            case 0..<0x20: text("\u{FFFD}")
+            case 0xEF where index + 2 < bytes.count && bytes[index + 1] == 0xBF && bytes[index + 2] >= 0xBE:
+                text("\u{FFFD}")
+                index += 2
+            default: out.append(byte)
             }
+            index += 1
         }
     }
 
-    /// A pixel value to a tenth, without a trailing ".0" (`12.3`, `-4`, `0`).
+    /// A pixel value to a tenth, without a trailing ".0" (`12.3`, `-4`, `0`);
+    /// kept within ±10⁹, and 0 for a NaN (none is expected: never a trap).
     mutating func number(_ value: Double) {
-        let tenths = (min(max(value, -1e9), 1e9) * 10).rounded()
+        let tenths = (value.isNaN ? 0 : min(max(value, -1e9), 1e9) * 10).rounded()
         var magnitude = Int(tenths.magnitude)
         if tenths < 0 && magnitude != 0 { out.append(UInt8(ascii: "-")) }
         let fraction = magnitude % 10
         magnitude /= 10
-        var digits: [UInt8] = []
+        let start = out.count
         repeat {
-            digits.append(UInt8(ascii: "0") + UInt8(magnitude % 10))
+            out.append(UInt8(ascii: "0") + UInt8(magnitude % 10))
             magnitude /= 10
         } while magnitude > 0
-        out += digits.reversed()
+        out[start...].reverse()
         if fraction != 0 {
             out.append(UInt8(ascii: "."))
             out.append(UInt8(ascii: "0") + UInt8(fraction))

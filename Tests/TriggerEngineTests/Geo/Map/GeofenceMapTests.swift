@@ -181,6 +181,37 @@ struct GeofenceMapTests {
         }
     }
 
+    @Test func trackRoundTheWorldIsDrawnAgainPastTheCut() throws {
+        // Once round the equator eastward from 5° E back to it, 10° a step: every
+        // longitude is covered, so the map spans −180…180. The track's one line runs
+        // off the right edge at 180°; its second half shows only in the copy 360° west.
+        var fixes: [LocationFix] = []
+        for step in 0...36 {
+            fixes.append(LocationFix(device: "ship", time: Date(timeIntervalSince1970: Double(step) * 3600),
+                                     coordinate: Coordinate(latitude: 0, longitude: GeoMath.wrappedDelta(5 + Double(step) * 10, from: 0))))
+        }
+        let run = try MapRun.run(regions: [], fixes: try MapRun.csv(fixes))
+        defer { run.discard() }
+        let picture = try run.picture()
+        #expect(picture.west == -180)
+        let left = picture.pixel(latitude: 0, longitude: -180).x, right = picture.pixel(latitude: 0, longitude: 180).x
+        let paths = try #require(picture.svg.element(id: "tracks")).children
+        let subpaths = paths.flatMap(\.subpaths)
+        #expect(paths.count == 1 && subpaths.count == 2)
+        // Every step of 10° is drawn from a point inside the world, as a segment of its length.
+        let width = right - left
+        for step in 0..<36 {
+            let from = GeoMath.wrappedDelta(5 + Double(step) * 10, from: 0)
+            let drawn = subpaths.contains { points in
+                zip(points, points.dropFirst()).contains { p, q in
+                    abs((q.x - p.x) - width / 36) < 0.2 && p.x >= left - 0.1 && p.x <= right
+                        && abs((p.x - left) / width * 360 - 180 - from) < 0.05
+                }
+            }
+            #expect(drawn, "the step from \(from)° E")
+        }
+    }
+
     @Test func fixesNearThePolesAreClampedLikeWebMaps() throws {
         var fixes: [LocationFix] = []
         for step in 0..<40 {
@@ -304,5 +335,36 @@ struct GeofenceMapTests {
         #expect(picture.markers.map(\.title) == events.map {
             "\($0.kind.rawValue) \($0.region)\ndevice \($0.device)\n\(RFC3339.string(from: $0.time))"
         })
+    }
+
+    @Test(arguments: [MapFormat.svg, .html])
+    func awkwardNamesAreEscapedAndTheDocumentStaysWellFormed(format: MapFormat) throws {
+        let awkward = "bus <7> & \"A\" 'B' \u{1}\u{FFFE} ünï"
+        let regions = [MonitoredRegion(identifier: "zone & <co>", region: try .circle(center: Coordinate(latitude: 10, longitude: 10),
+                                                                                          radius: 1_000))]
+        let monitor = try RegionMonitor(regions: regions, options: MonitorOptions(initial: .enter))
+        var style = MapStyle()
+        style.title = "title </svg> & more"
+        let map = try GeofenceMap(regions: regions, style: style)
+        for (step, latitude) in [10.0, 10.05, 10.0].enumerated() {
+            let fix = LocationFix(device: awkward, time: Date(timeIntervalSince1970: Double(step) * 60),
+                                  coordinate: Coordinate(latitude: latitude, longitude: 10))
+            map.observe(fix)
+            monitor.ingest(fix).forEach(map.observe)
+        }
+        var bytes: [UInt8] = []
+        _ = try map.write(format) { bytes += $0 }
+        var text = String(decoding: bytes, as: UTF8.self)
+        if format == .html {
+            let start = try #require(text.range(of: "<svg ")), end = try #require(text.range(of: "</svg>"))
+            text = String(text[start.lowerBound..<end.upperBound])
+        }
+        let picture = try MapPicture(Data(text.utf8))
+        let name = "bus <7> & \"A\" 'B' \u{FFFD}\u{FFFD} ünï"
+        #expect(picture.markers.map(\.title) == ["enter zone & <co>\ndevice \(name)\n1970-01-01T00:00:00Z",
+                                                   "exit zone & <co>\ndevice \(name)\n1970-01-01T00:01:00Z",
+                                                   "enter zone & <co>\ndevice \(name)\n1970-01-01T00:02:00Z"])
+        #expect(picture.svg.element(id: "tracks")?.children.first?.title == name)
+        #expect(picture.svg.title == "title </svg> & more")
     }
 }
