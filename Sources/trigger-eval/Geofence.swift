@@ -81,8 +81,8 @@ struct Geofence: ParsableCommand {
         if let fixesFormat, LocationLogFormat(rawValue: fixesFormat) == nil {
             throw ValidationError("--fixes-format must be csv, ndjson or gpx, not '\(fixesFormat)'")
         }
-        if let map, MapFormat(pathExtensionOf: map) == nil {
-            throw ValidationError("--map must name a .svg or .html file, not '\(map)'")
+        if let map, MapFormat(pathExtensionOf: map) == nil || map == output {
+            throw ValidationError("--map must name a .svg or .html file other than the output, not '\(map)'")
         }
         if fixesFormat == nil && LocationLogFormat(pathExtensionOf: fixes) == nil {
             throw ValidationError("cannot tell the format of '\(fixes)' from its name; give --fixes-format csv, ndjson or gpx")

@@ -82,10 +82,10 @@ struct GeofenceMapCommandTests {
     }
 
     @Test func badMapNamesAreUsageErrors() throws {
-        for name in ["run.png", "-", "map"] {
-            let result = try CLIRunner.run(Self.busArguments + ["--map", name])
+        for (name, output) in [("run.png", nil), ("-", nil), ("map", nil), ("same.svg", "same.svg")] {
+            let result = try CLIRunner.run(Self.busArguments + ["--map", name] + (output.map { ["-o", $0] } ?? []))
             #expect(result.status == 64, "\(name)")
-            #expect(result.stderr.contains("--map must name a .svg or .html file"), "\(result.stderr)")
+            #expect(result.stderr.contains("--map must name a .svg or .html file other than the output"), "\(result.stderr)")
             #expect(result.stdout.isEmpty)
         }
     }

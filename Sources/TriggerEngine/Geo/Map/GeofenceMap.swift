@@ -28,32 +28,37 @@ public final class GeofenceMap {
     /// How much of the run is drawn.
     public let sampling: MapSampling
 
+    // State touched at every fix. `@exclusivity(unchecked)`: a map is fed by one
+    // thread (it is not `Sendable`) and these are never passed `inout` while
+    // another access is open, so the runtime's access tracking (about a tenth of
+    // a run's time in a profile) buys nothing; the monitor does the same.
+
     // The extent of everything seen, for the frame.
-    var coverage = LongitudeCoverage()
-    var south = Double.infinity, north = -Double.infinity
-    var firstTime = Double.infinity, lastTime = -Double.infinity
-    var fixCount = 0
-    var eventCounts = [Int](repeating: 0, count: RegionEvent.Kind.allCases.count)
+    @exclusivity(unchecked) var coverage = LongitudeCoverage()
+    @exclusivity(unchecked) var south = Double.infinity, north = -Double.infinity
+    @exclusivity(unchecked) var firstTime = Double.infinity, lastTime = -Double.infinity
+    @exclusivity(unchecked) var fixCount = 0
+    @exclusivity(unchecked) var eventCounts = [Int](repeating: 0, count: RegionEvent.Kind.allCases.count)
 
     // Per device, by the run's device number.
-    var names: [String] = []
-    var previousLongitude: [Double] = []
-    var fixSequence: [UInt32] = []
-    var slotOfDevice: [Int32] = []
-    var devicesSeen = 0
+    @exclusivity(unchecked) var names: [String] = []
+    @exclusivity(unchecked) var previousLongitude: [Double] = []
+    @exclusivity(unchecked) var fixSequence: [UInt32] = []
+    @exclusivity(unchecked) var slotOfDevice: [Int32] = []
+    @exclusivity(unchecked) var devicesSeen = 0
 
     // Tracks of the drawn devices: one slot each, written in chunks.
-    var slots: [TrackSlot] = []
+    @exclusivity(unchecked) var slots: [TrackSlot] = []
     /// The drawn devices with the largest hash on top, to give way to a smaller one.
-    var drawnByHash = Heap<HashedDevice>()
-    var fixStride: UInt32 = 1
-    var spooledFixes = 0
+    @exclusivity(unchecked) var drawnByHash = Heap<HashedDevice>()
+    @exclusivity(unchecked) var fixStride: UInt32 = 1
+    @exclusivity(unchecked) var spooledFixes = 0
     let trackSpool: MapSpool
 
     // Events.
-    var eventStride = 1
-    var eventSequence = 0
-    var spooledEvents = 0
+    @exclusivity(unchecked) var eventStride = 1
+    @exclusivity(unchecked) var eventSequence = 0
+    @exclusivity(unchecked) var spooledEvents = 0
     let eventSpool: MapSpool
 
     // For `observe(_:)`, which names devices and regions by identifier.

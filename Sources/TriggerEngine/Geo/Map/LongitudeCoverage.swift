@@ -33,7 +33,8 @@ struct LongitudeCoverage {
     }
 
     /// Marks the arc from one longitude to another the short way round (east
-    /// when they are exactly 180° apart), both ends included: a track's segment.
+    /// when they are exactly 180° apart): a track's segment, its start already
+    /// marked as the end of the one before (or by `add`).
     mutating func addArc(from start: Double, to end: Double) {
         mark(from: start, to: end, eastward: GeoMath.wrappedDelta(end, from: start) >= 0)
     }
@@ -41,14 +42,16 @@ struct LongitudeCoverage {
     /// Marks the longitudes between two, going east from the lower: a polygon's
     /// edge, straight in longitude/latitude (RFC 7946 §3.1.1), within −180…180.
     mutating func addEdge(from start: Double, to end: Double) {
+        add(start)
         mark(from: start, to: end, eastward: end >= start)
     }
 
+    /// Marks `end` and the bins from `start`'s to `end`'s (not `start` itself).
     private mutating func mark(from start: Double, to end: Double, eastward: Bool) {
-        add(start)
         add(end)
         var bin = Self.bin(start)
         let last = Self.bin(end)
+        // Most steps stay in their bin (0.1°); only a step into another bin marks more.
         while bin != last {
             let next = eastward ? (bin + 1) % Self.binCount : (bin + Self.binCount - 1) % Self.binCount
             // The line leaves `bin` through one edge and enters `next` through the other.

@@ -14,7 +14,8 @@ import Darwin
 /// extent of the data, and so the map's frame, is known.
 final class MapSpool {
     private let file: UnsafeMutablePointer<FILE>
-    private var buffer: [UInt8] = []
+    /// `@exclusivity(unchecked)`: one thread writes (see `GeofenceMap`).
+    @exclusivity(unchecked) private var buffer: [UInt8] = []
     private var readBuffer: [UInt8] = []
     private var readPosition = 0
     private var reading = false

@@ -8,18 +8,25 @@ extension SVGMapWriter {
         let kinds = RegionEvent.Kind.allCases
         let stride = Int64(map.eventStride)
         var drawn = 0
+        // Identifiers escaped once each, not once per event.
+        let regionTitles = map.regions.map { escapedBytes($0.identifier) }
+        var deviceTitles = [[UInt8]?](repeating: nil, count: map.names.count)
         text("<g id=\"events\">\n")
         while let event = try map.eventSpool.next(EventRecord.self) {
             guard event.sequence % stride == 0 else { continue }
             let kind = kinds[Int(event.kind)]
             let (x, y) = frame.pixel(of: Coordinate(latitude: event.latitude, longitude: event.longitude))
             marker(kind, x: x, y: y, open: true)
-            text(" data-region=\"\(event.region)\" data-device=\"\(event.device)\"><title>")
-            text(kind.rawValue); text(" "); escaped(map.regions[Int(event.region)].identifier)
-            text("\ndevice "); escaped(map.names[Int(event.device)])
+            text(" data-region=\""); integer(Int(event.region))
+            text("\" data-device=\""); integer(Int(event.device))
+            text("\"><title>"); text(kind.rawValue); text(" ")
+            out += regionTitles[Int(event.region)]
+            text("\ndevice ")
+            let device = Int(event.device)
+            if deviceTitles[device] == nil { deviceTitles[device] = escapedBytes(map.names[device]) }
+            out += deviceTitles[device]!
             text("\n"); text(RFC3339.string(from: Date(timeIntervalSince1970: event.time)))
-            text("</title></")
-            text(Self.markerElement(kind)); text(">\n")
+            text("</title></"); text(Self.markerElement(kind)); text(">\n")
             drawn += 1
             try flushIfFull()
         }

@@ -17,7 +17,7 @@ struct SVGMapWriter {
     let format: MapFormat
     var report: MapReport
     private let output: ([UInt8]) throws -> Void
-    private var out: [UInt8] = []
+    var out: [UInt8] = []
     /// Region labels, placed with the regions and drawn above the tracks.
     var labels: LabelPlacement
 
@@ -112,20 +112,33 @@ struct SVGMapWriter {
         }
     }
 
-    /// A pixel value to a tenth, without a trailing ".0" (`12.3`, `-4`, `0`);
-    /// kept within ±10⁹, and 0 for a NaN (none is expected: never a trap).
-    mutating func number(_ value: Double) {
-        let tenths = (value.isNaN ? 0 : min(max(value, -1e9), 1e9) * 10).rounded()
-        var magnitude = Int(tenths.magnitude)
-        if tenths < 0 && magnitude != 0 { out.append(UInt8(ascii: "-")) }
-        let fraction = magnitude % 10
-        magnitude /= 10
+    /// `string` escaped as `escaped` writes it, as bytes to keep.
+    mutating func escapedBytes(_ string: String) -> [UInt8] {
+        let start = out.count
+        escaped(string)
+        defer { out.removeSubrange(start...) }
+        return Array(out[start...])
+    }
+
+    /// A whole number in decimal.
+    mutating func integer(_ value: Int) {
+        if value < 0 { out.append(UInt8(ascii: "-")) }
+        var magnitude = value.magnitude
         let start = out.count
         repeat {
             out.append(UInt8(ascii: "0") + UInt8(magnitude % 10))
             magnitude /= 10
         } while magnitude > 0
         out[start...].reverse()
+    }
+
+    /// A pixel value to a tenth, without a trailing ".0" (`12.3`, `-4`, `0`);
+    /// kept within ±10⁹, and 0 for a NaN (none is expected: never a trap).
+    mutating func number(_ value: Double) {
+        let tenths = Int((value.isNaN ? 0 : min(max(value, -1e9), 1e9) * 10).rounded())
+        if tenths < 0 && tenths > -10 { out.append(UInt8(ascii: "-")) }
+        integer(tenths / 10)
+        let fraction = abs(tenths % 10)
         if fraction != 0 {
             out.append(UInt8(ascii: "."))
             out.append(UInt8(ascii: "0") + UInt8(fraction))

@@ -38,6 +38,7 @@ struct LongitudeCoverageTests {
 
     @Test func trackFromFijiToSamoaLiesTogetherAcrossTheAntimeridian() throws {
         var coverage = LongitudeCoverage()
+        coverage.add(178.44)
         coverage.addArc(from: 178.44, to: -171.76)
         let window = try #require(coverage.window())
         #expect(window.west == 178.44)
@@ -49,6 +50,7 @@ struct LongitudeCoverageTests {
         for _ in 0..<100 {
             var coverage = LongitudeCoverage()
             var track = [random.nextDouble(in: -180...180)]
+            coverage.add(track[0])
             for _ in 0..<Int(random.nextDouble(in: 2...30)) {
                 var next = track.last! + random.nextDouble(in: -25...25)
                 if next > 180 { next -= 360 } else if next < -180 { next += 360 }
