@@ -35,6 +35,7 @@ extension SVGMapWriter {
         text("\"><title>"); escaped(identifier); text("</title></path>\n")
         let (x, y) = frame.pixel(of: center)
         let radius = circumference / (2 * Double.pi)
+        dotIfTiny(identifier, x: x, y: y, size: 2 * radius)
         if labels.keepCrowded || 2 * radius >= LabelPlacement.width(of: identifier) {
             labels.place(identifier, candidates: [(x, y + 4), (x, y - radius - 5), (x, y + radius + 13)])
         }
@@ -46,9 +47,15 @@ extension SVGMapWriter {
         let split = polygons.contains { $0.rings.contains { $0.contains { abs($0.x) == 180 } } }
         regionOpen(index, identifier, kind: "polygon", unstroked: split)
         var label: (point: XY, width: Double)?
+        var box = (minX: Double.infinity, minY: Double.infinity, maxX: -Double.infinity, maxY: -Double.infinity)
         for polygon in polygons {
             let shift = polygonShift(polygon)
             let range = longitudeRange(polygon.rings[0])
+            let latitudes = polygon.rings[0].map(\.y)
+            box.minX = min(box.minX, frame.pixelX(unwrappedLongitude: range.lowerBound + shift))
+            box.maxX = max(box.maxX, frame.pixelX(unwrappedLongitude: range.upperBound + shift))
+            box.minY = min(box.minY, frame.pixelY(latitude: latitudes.max() ?? 0))
+            box.maxY = max(box.maxY, frame.pixelY(latitude: latitudes.min() ?? 0))
             for copy in copies(range.lowerBound + shift, range.upperBound + shift) {
                 for ring in polygon.rings { subpath(ring, shift: shift + copy, closed: true) }
             }
@@ -65,6 +72,8 @@ extension SVGMapWriter {
             }
             text("\"/>\n")
         }
+        dotIfTiny(identifier, x: (box.minX + box.maxX) / 2, y: (box.minY + box.maxY) / 2,
+                  size: max(box.maxX - box.minX, box.maxY - box.minY))
         if let label {
             let widthInPixels = label.width * GeoMath.radiansPerDegree * WebMercator.radius * frame.scale
             if labels.keepCrowded || widthInPixels >= LabelPlacement.width(of: identifier) {
@@ -72,6 +81,15 @@ extension SVGMapWriter {
                 labels.place(identifier, candidates: [(x, y + 4), (x, y - 9), (x, y + 17)])
             }
         }
+    }
+
+    /// A region smaller than 4 pixels across (a city on a map of a continent)
+    /// would vanish: it gets a dot of 3 pixels' radius in the regions' colours as
+    /// well, with its identifier as tooltip.
+    private mutating func dotIfTiny(_ identifier: String, x: Double, y: Double, size: Double) {
+        guard size < 4 else { return }
+        text("<circle class=\"region dot\" cx=\""); number(x); text("\" cy=\""); number(y)
+        text("\" r=\"3\"><title>"); escaped(identifier); text("</title></circle>\n")
     }
 
     private mutating func regionOpen(_ index: Int, _ identifier: String, kind: String, unstroked: Bool) {

@@ -212,6 +212,32 @@ struct GeofenceMapTests {
         }
     }
 
+    @Test func regionsTooSmallToSeeGetADot() throws {
+        // Paris and a circle in Sydney on one map: every region is a few pixels at most.
+        let regions = try Self.parisRegions()
+            + [MonitoredRegion(identifier: "opera-house", region: try .circle(center: Coordinate(latitude: -33.8568, longitude: 151.2153), radius: 150))]
+        let fixes = [LocationFix(device: "p", time: Date(timeIntervalSince1970: 0), coordinate: Coordinate(latitude: 48.86, longitude: 2.35)),
+                     LocationFix(device: "s", time: Date(timeIntervalSince1970: 60), coordinate: Coordinate(latitude: -33.86, longitude: 151.21))]
+        let run = try MapRun.run(regions: regions, fixes: try MapRun.csv(fixes))
+        defer { run.discard() }
+        let picture = try run.picture()
+        let children = try #require(picture.svg.element(id: "regions")).children
+        let dots = children.filter { $0.classes == ["region", "dot"] }
+        #expect(dots.map(\.title) == regions.map(\.identifier))
+        for (dot, region) in zip(dots, regions) {
+            let x = try #require(Double(dot["cx"] ?? "")), y = try #require(Double(dot["cy"] ?? ""))
+            let expected: (x: Double, y: Double)
+            switch region.region.shape {
+            case .circle(let center, _):
+                expected = picture.pixel(latitude: center.latitude, longitude: center.longitude)
+            case .polygons(let polygons):
+                let points = polygons.flatMap { $0.rings[0] }.map { picture.pixel(latitude: $0.y, longitude: $0.x) }
+                expected = ((points.map(\.x).min()! + points.map(\.x).max()!) / 2, (points.map(\.y).min()! + points.map(\.y).max()!) / 2)
+            }
+            #expect(abs(x - expected.x) <= 0.06 && abs(y - expected.y) <= 0.06, "\(region.identifier)")
+        }
+    }
+
     @Test func fixesNearThePolesAreClampedLikeWebMaps() throws {
         var fixes: [LocationFix] = []
         for step in 0..<40 {
