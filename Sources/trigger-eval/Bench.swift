@@ -13,6 +13,7 @@ extension Bench {
     /// Every benchmark, one line each.
     static let allBenchmarks: [any ParsableCommand.Type] = [
         BenchGeofence.self,
+        BenchGeofenceMap.self,
         BenchDispatch.self,
         BenchICS.self,
         BenchCalendar.self,

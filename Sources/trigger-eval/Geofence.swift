@@ -11,6 +11,7 @@ struct Geofence: ParsableCommand {
             trigger-eval geofence --regions zones.geojson --fixes log.csv > events.ndjson
             trigger-eval geofence --regions zones.geojson --fixes bus.csv --columns device=vehicle_id,time=timestamp,lat=latitude,lon=longitude
             trigger-eval geofence --regions zones.geojson --fixes track.gpx --initial enter --hysteresis 25 --dwell 300 --cross
+            trigger-eval geofence --regions zones.geojson --fixes log.csv --map run.html > events.ndjson
             """
     )
 
@@ -66,6 +67,9 @@ struct Geofence: ParsableCommand {
     @Option(help: "1: read and evaluate on one thread; 2 (default): read and parse the log on a second thread.")
     var threads = 2
 
+    @Option(help: "Also draw the run as a map: FILE.svg or FILE.html (one self-contained file; the events are unchanged).")
+    var map: String?
+
     func validate() throws {
         guard hysteresis.isFinite, hysteresis >= 0 else { throw ValidationError("--hysteresis must be 0 or more metres") }
         if let dwell, !(dwell.isFinite && dwell > 0) { throw ValidationError("--dwell must be a positive number of seconds") }
@@ -76,6 +80,9 @@ struct Geofence: ParsableCommand {
         }
         if let fixesFormat, LocationLogFormat(rawValue: fixesFormat) == nil {
             throw ValidationError("--fixes-format must be csv, ndjson or gpx, not '\(fixesFormat)'")
+        }
+        if let map, MapFormat(pathExtensionOf: map) == nil || map == output {
+            throw ValidationError("--map must name a .svg or .html file other than the output, not '\(map)'")
         }
         if fixesFormat == nil && LocationLogFormat(pathExtensionOf: fixes) == nil {
             throw ValidationError("cannot tell the format of '\(fixes)' from its name; give --fixes-format csv, ndjson or gpx")
@@ -93,20 +100,29 @@ struct Geofence: ParsableCommand {
                                   source: .init(path: fixes, format: format, columns: columns, zone: zone),
                                   format: self.format, strict: strict)
         run.pipelined = threads == 2
+        let mapOutput = try map.map { path in try MapOutput(path: path, regions: loaded, regionsFile: regions, fixesFile: fixes) }
+        run.observer = mapOutput?.map
         let progress = ProgressLine(unit: "fixes")
         let sink = try OutputSink(path: output)
         let summary: GeofenceSummary
+        let mapReport: MapReport?
         do {
             summary = try run.run(write: { bytes in try bytes.withUnsafeBufferPointer { try sink.write($0) } },
                                   progress: { progress.update($0) })
             progress.finish()
+            mapReport = try mapOutput?.write()
             try sink.commit()
+            try mapOutput?.commit()
         } catch {
             progress.finish()
             sink.abandon()
+            mapOutput?.abandon()
             throw error
         }
-        if !quiet { Diagnostics.write(Self.describe(summary)) }
+        if !quiet {
+            Diagnostics.write(Self.describe(summary))
+            if let mapReport, let mapOutput { Diagnostics.write(MapOutput.describe(mapReport, path: mapOutput.path)) }
+        }
     }
 
     /// The summary lines for stderr.

@@ -41,6 +41,8 @@ public final class GeofenceRun {
     package var batchSize = 16_384
     /// Whether to read and parse the log on a second thread (both cores).
     public var pipelined = true
+    /// Sees every used fix and every event (a `GeofenceMap`, say); changes nothing.
+    public var observer: (any GeofenceRunObserver)?
 
     private var monitor: RegionMonitor?
 
@@ -116,6 +118,7 @@ public final class GeofenceRun {
     private struct Consumer {
         let run: GeofenceRun
         let monitor: RegionMonitor
+        let observer: (any GeofenceRunObserver)?
         var encoder: RegionEventEncoder
         var names: [String] = []
         var summary = GeofenceSummary()
@@ -124,6 +127,7 @@ public final class GeofenceRun {
         init(run: GeofenceRun, monitor: RegionMonitor) {
             self.run = run
             self.monitor = monitor
+            observer = run.observer
             encoder = RegionEventEncoder(format: run.format, regions: run.regions)
             out = encoder.header
             out.reserveCapacity(1 << 17)
@@ -151,9 +155,13 @@ public final class GeofenceRun {
                     }
                     continue
                 }
+                observer?.geofenceRun(usedFixOf: device, named: names[Int(device)], time: row.time,
+                                      latitude: row.lat, longitude: row.lon)
                 for event in monitor.pendingEvents {
                     encoder.append(device: device, name: names[Int(device)], region: event.region, kind: event.kind,
                                    time: row.time, lat: row.lat, lon: row.lon, to: &out)
+                    observer?.geofenceRun(event: event.kind, region: Int(event.region), device: device, time: row.time,
+                                          latitude: row.lat, longitude: row.lon)
                 }
                 if out.count >= 1 << 16 {
                     try write(out)
