@@ -58,7 +58,9 @@ struct Run: AsyncParsableCommand {
         let signals = ShutdownSignals { Task { await session.shutdown() } }
         defer { signals.cancel() }
 
-        let input = StandardInputLines()
+        // One decoder for the reading thread: making one per line costs as much as decoding.
+        let decoder = JSONDecoder()
+        let input = StandardInputLines { bytes in RunSession.parse(bytes, using: decoder) }
         let commands = Task {
             await session.process(input)
             if exitWhenIdle {
@@ -104,10 +106,10 @@ actor RunSession {
 
     /// Handles every batch of input lines, in order, replying to each line once
     /// its command is durable. Adds that arrived together are committed together.
-    func process(_ input: StandardInputLines) async {
+    func process(_ input: StandardInputLines<Result<RunCommand, DataError>>) async {
         for await batch in input.batches {
             if Task.isCancelled { break }
-            let commands = batch.map { (number: $0.number, command: Self.parse($0)) }
+            let commands = batch.map { (number: $0.number, command: $0.parsed) }
             var index = 0
             while index < commands.count, failure == nil {
                 let replies: [String]
@@ -136,11 +138,10 @@ actor RunSession {
         }
     }
 
-    private static func parse(_ line: StandardInputLines.Line) -> Result<RunCommand, DataError> {
-        guard let bytes = line.bytes else {
-            return .failure(DataError("line longer than \(StandardInputLines.maximumLineLength) bytes"))
-        }
-        return Result { () throws(DataError) in try RunCommand(line: bytes) }
+    /// A line's command (`nil`: a line over the length limit).
+    static func parse(_ bytes: Data?, using decoder: JSONDecoder) -> Result<RunCommand, DataError> {
+        guard let bytes else { return .failure(DataError("line longer than \(maximumInputLineLength) bytes")) }
+        return Result { () throws(DataError) in try RunCommand(line: bytes, using: decoder) }
     }
 
     /// Adds a group in one transaction; if the store refuses it, one by one,

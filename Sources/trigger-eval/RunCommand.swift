@@ -108,7 +108,7 @@ enum RunCommand: Decodable {
 
     /// The command on one line of input.
     /// - Throws: `DataError` saying what is wrong with it.
-    init(line: Data) throws(DataError) {
-        self = try JSONInput.decode(RunCommand.self, from: line)
+    init(line: Data, using decoder: JSONDecoder = JSONDecoder()) throws(DataError) {
+        self = try JSONInput.decode(RunCommand.self, from: line, using: decoder)
     }
 }

@@ -1,38 +1,35 @@
 import Foundation
 import Synchronization
 
-/// Standard input as batches of numbered lines, read on a thread of its own:
-/// a blocking `read` must not hold one of the cooperative pool's threads, and
-/// a batch (everything one read brought) lets `run` group-commit the commands
+/// Standard input as batches of numbered lines, read and parsed on a thread of
+/// its own: a blocking `read` must not hold one of the cooperative pool's
+/// threads, parsing there overlaps with the work on the lines before, and a
+/// batch (everything one read brought) lets `run` group-commit the commands
 /// that arrived together. At most `maximumQueued` batches wait to be taken, so
 /// a fast writer is slowed down rather than buffered without bound.
-final class StandardInputLines: Sendable {
-    /// One line: its number (from 1) and its bytes without the newline, or
-    /// `nil` for a line longer than `maximumLineLength` (skipped whole).
+final class StandardInputLines<Parsed: Sendable>: Sendable {
+    /// One line: its number (from 1) and what `parse` made of its bytes (without
+    /// the newline), or of `nil` for a line longer than `maximumLineLength`.
     struct Line: Sendable {
         var number: Int
-        var bytes: Data?
+        var parsed: Parsed
     }
-
-    /// Longer lines are refused: no command is that long, and a reader must not
-    /// grow a buffer without bound on input without newlines.
-    static let maximumLineLength = 1 << 20
-    static let maximumQueued = 8
 
     let batches: AsyncStream<[Line]>
     private let continuation: AsyncStream<[Line]>.Continuation
-    private let slots = DispatchSemaphore(value: StandardInputLines.maximumQueued)
+    private let slots = DispatchSemaphore(value: maximumQueuedBatches)
 
-    init(descriptor: Int32 = 0) {
+    /// Starts reading `descriptor`, parsing each line with `parse` on the reading thread.
+    init(descriptor: Int32 = 0, parse: @escaping @Sendable (Data?) -> Parsed) {
         (batches, continuation) = AsyncStream.makeStream(of: [Line].self)
-        let thread = Thread { [self] in read(descriptor) }
+        let thread = Thread { [self] in read(descriptor, parse) }
         thread.start()
     }
 
     /// Called once a batch was handled: makes room for the reader.
     func batchHandled() { slots.signal() }
 
-    private func read(_ descriptor: Int32) {
+    private func read(_ descriptor: Int32, _ parse: (Data?) -> Parsed) {
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
         var partial: [UInt8] = []
         var tooLong = false
@@ -45,11 +42,11 @@ final class StandardInputLines: Sendable {
             var start = 0
             for index in 0..<count where buffer[index] == 0x0A {
                 number += 1
-                if tooLong || partial.count + index - start > Self.maximumLineLength {
-                    batch.append(Line(number: number, bytes: nil))
+                if tooLong || partial.count + index - start > maximumInputLineLength {
+                    batch.append(Line(number: number, parsed: parse(nil)))
                 } else {
                     partial += buffer[start..<index]
-                    batch.append(Line(number: number, bytes: Data(partial)))
+                    batch.append(Line(number: number, parsed: parse(Data(partial))))
                 }
                 partial.removeAll(keepingCapacity: true)
                 tooLong = false
@@ -57,7 +54,7 @@ final class StandardInputLines: Sendable {
             }
             if !tooLong {
                 partial += buffer[start..<count]
-                if partial.count > Self.maximumLineLength {
+                if partial.count > maximumInputLineLength {
                     tooLong = true
                     partial.removeAll()
                 }
@@ -65,7 +62,7 @@ final class StandardInputLines: Sendable {
             if !batch.isEmpty { send(batch) }
         }
         if tooLong || !partial.isEmpty {
-            send([Line(number: number + 1, bytes: tooLong ? nil : Data(partial))])
+            send([Line(number: number + 1, parsed: parse(tooLong ? nil : Data(partial)))])
         }
         continuation.finish()
     }
@@ -75,3 +72,9 @@ final class StandardInputLines: Sendable {
         continuation.yield(batch)
     }
 }
+
+/// Longer input lines are refused: no command is that long, and a reader must
+/// not grow a buffer without bound on input without newlines.
+let maximumInputLineLength = 1 << 20
+/// How many batches of lines may wait to be handled.
+private let maximumQueuedBatches = 8

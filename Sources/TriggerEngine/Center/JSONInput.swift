@@ -3,9 +3,10 @@ import Foundation
 /// JSON decoding that reports a `DataError` naming the key path and the problem,
 /// instead of Foundation's `DecodingError` dumps.
 package enum JSONInput {
-    package static func decode<T: Decodable>(_ type: T.Type, from data: Data) throws(DataError) -> T {
+    package static func decode<T: Decodable>(_ type: T.Type, from data: Data,
+                                             using decoder: JSONDecoder = JSONDecoder()) throws(DataError) -> T {
         do {
-            return try JSONDecoder().decode(type, from: data)
+            return try decoder.decode(type, from: data)
         } catch let error as DataError {
             throw error
         } catch let error as DecodingError {
