@@ -36,12 +36,22 @@ struct ICS: AsyncParsableCommand {
     @Option(help: "Most instances generated per event before a warning.")
     var maxInstances = 100_000
 
+    @Flag(help: "Refuse the file at its first defect (exit 65) instead of reading around it with a warning.")
+    var strict = false
+
+    @Flag(name: .shortAndLong, help: "No summary on stderr (warnings are still printed).")
+    var quiet = false
+
+    @Option(help: "Seconds to wait for a writer when FILE is a FIFO.")
+    var fifoWait = 30.0
+
     @Option(name: .shortAndLong, help: "Write to this file instead of standard output.")
     var output: String?
 
     func validate() throws {
         if alarms && importRequests { throw ValidationError("--alarms and --import exclude each other") }
         if maxInstances < 1 { throw ValidationError("--max-instances must be at least 1") }
+        if !(fifoWait >= 0 && fifoWait <= 86_400) { throw ValidationError("--fifo-wait must be between 0 and 86400 seconds") }
         guard let start = RFC3339.date(from: from) else { throw ValidationError("--from: not an RFC 3339 instant: \(from)") }
         guard let end = RFC3339.date(from: to) else { throw ValidationError("--to: not an RFC 3339 instant: \(to)") }
         if end < start { throw ValidationError("--to is before --from") }
@@ -50,24 +60,36 @@ struct ICS: AsyncParsableCommand {
     func run() async throws {
         let low = Int(RFC3339.date(from: from)!.timeIntervalSince1970.rounded(.down))
         let high = Int(RFC3339.date(from: to)!.timeIntervalSince1970.rounded(.up))
-        var calendar = try ICSCalendar.load(path: file, floatingZone: try tz.map { name throws(DataError) in try ZoneRules.named(name) } ?? .utc)
+        let began = Date()
+        var calendar = try ICSCalendar.load(path: file, floatingZone: try tz.map { name throws(DataError) in try ZoneRules.named(name) } ?? .utc,
+                                            strict: strict, fifoWait: fifoWait)
         calendar.maxInstances = maxInstances
-        var warnings: [ICSWarning] = []
+        var warnings = calendar.warnings
         var lines: [String] = []
+        let unit: String
         if alarms {
             lines = calendar.alarmFirings(from: low, to: high, warnings: &warnings).map(Self.line(for:))
+            unit = "alarm firing"
         } else if importRequests {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
             lines = try calendar.notificationRequests(from: low, to: high, warnings: &warnings).map { request in
                 String(decoding: try encoder.encode(try request.notificationRequest()), as: UTF8.self)
             }
+            unit = "notification request"
         } else {
             lines = calendar.occurrences(from: low, to: high, warnings: &warnings).map(Self.line(for:))
+            unit = "occurrence"
         }
+        if strict, let first = warnings.first { throw first.error }
         for warning in warnings { Diagnostics.warn(warning.description) }
         try await OutputSink.writing(to: output) { sink in
             for line in lines { try sink.writeLine(line) }
+        }
+        if !quiet {
+            let series = calendar.series.count
+            Diagnostics.write(String(format: "ics: %d %@%@ from %d series, %d warning%@; %.2f s\n", lines.count, unit, lines.count == 1 ? "" : "s",
+                                     series, warnings.count, warnings.count == 1 ? "" : "s", Date().timeIntervalSince(began)))
         }
     }
 

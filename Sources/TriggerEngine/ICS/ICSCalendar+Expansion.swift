@@ -29,29 +29,28 @@ extension ICSCalendar {
         }
         guard let master = series.master, !master.isCancelled else { return }
         // An override of an instance the master excludes (EXDATE) stays deleted.
-        result[first...].removeAll { $0.recurrenceID.map { master.exceptionInstants.contains($0.instant) } ?? false }
+        result[first...].removeAll { $0.recurrenceID.map { master.excludes($0, instant: $0.instant) } ?? false }
         let shift = futures.map { abs($0.start.instant - $0.recurrenceID!.instant) }.max() ?? 0
         let searchLow = low - shift, searchHigh = high + shift
-        // Each candidate with its instant, resolved once (zone lookups dominate the cost).
-        var keys: [(time: ICSTime, instant: Int, periodEnd: Int?)] = []
+        // Each candidate with its instant, resolved once (zone lookups dominate
+        // the cost). DTSTART is the first instance whether or not the rules match
+        // it (RFC 5545 §3.8.5.3); several RRULEs give the union of their instances.
+        var keys: [(time: ICSTime, instant: Int, periodEnd: Int?)] = [(master.start, master.start.instant, nil)]
         var count = 0
-        if let rule = master.rule {
-            let zone = master.start.zone
-            let lowerLocal = LocalDateTime(localSeconds: zone.localTime(atUTC: searchLow).localSeconds - 2 * 86_400)
+        let zone = master.start.zone
+        let lowerLocal = LocalDateTime(localSeconds: zone.localTime(atUTC: searchLow).localSeconds - 2 * 86_400)
+        rules: for rule in master.rules {
             for local in rule.instances(startingAt: master.start.local, in: zone, from: lowerLocal) {
                 let time = ICSTime(local: local, zone: zone, isDate: master.start.isDate)
                 let instant = time.instant
                 if instant >= searchHigh { break }
                 count += 1
                 if count > maxInstances {
-                    warnings.append(ICSWarning(message: "UID \(master.uid): more than \(maxInstances) instances in the window; the rest are skipped (raise --max-instances)",
-                                               location: InputLocation(file: file, line: master.line)))
-                    break
+                    warnings.append(ICSWarning(.instanceCap(uid: master.uid, limit: maxInstances), at: InputLocation(file: file, line: master.line)))
+                    break rules
                 }
                 keys.append((time, instant, nil))
             }
-        } else {
-            keys.append((master.start, master.start.instant, nil))
         }
         for rdate in master.recurrenceDates { keys.append((rdate.start, rdate.start.instant, rdate.end)) }
         // One shared source per event: the master's, one per THISANDFUTURE
@@ -60,7 +59,7 @@ extension ICSCalendar {
         var futureSources: [Int: ICSOccurrence.Source] = [:]
         var seen = Set<Int>()
         for (time, key, periodEnd) in keys {
-            guard seen.insert(key).inserted, !master.exceptionInstants.contains(key), single[key] == nil else { continue }
+            guard seen.insert(key).inserted, !master.excludes(time, instant: key), single[key] == nil else { continue }
             if let futureIndex = futures.lastIndex(where: { $0.recurrenceID!.instant <= key }) {
                 let future = futures[futureIndex]
                 if future.recurrenceID!.instant == key { continue } // the override itself, listed above
