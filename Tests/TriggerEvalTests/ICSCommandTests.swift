@@ -99,6 +99,16 @@ import TriggerEngine
         #expect(lines[4].hasPrefix("ics: 0 alarm firings from 1 series, 4 warnings; "))
     }
 
+    @Test func deepNestingIsAWarningNotACrash() throws {
+        // 60,000 nested components once overflowed the stack (SIGSEGV, no message) when freed.
+        let depth = 60_000
+        let (_, path) = try Self.write(String(repeating: "BEGIN:X\r\n", count: depth) + String(repeating: "END:X\r\n", count: depth) + Self.weekly)
+        let result = try CLIRunner.run(["ics", path, "--from", "2026-03-01T00:00:00Z", "--to", "2026-04-01T00:00:00Z"])
+        #expect(result.status == 0)
+        #expect(result.stdout.split(separator: "\n").count == 4)
+        #expect(result.stderr.hasPrefix("warning: \(path):34: BEGIN:X is nested more than 32 components deep; skipped it with its content\n"))
+    }
+
     @Test func fifoWithoutWriterFailsWith66InsteadOfHanging() throws {
         let folder = try CLIRunner.temporaryDirectory()
         let fifo = folder.appendingPathComponent("calendar.ics").path
