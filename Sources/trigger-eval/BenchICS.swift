@@ -67,6 +67,7 @@ struct BenchICS: ParsableCommand {
         let ours = median(times)
         print(String(format: "  ours      median %.4f s (%@)   %d occurrences, hash %016llx", ours,
                      times.map { String(format: "%.4f", $0) }.joined(separator: ", "), lines.count, hash))
+        try timeZoneExpansion()
         guard !noPeer, let peer = peer(path: path) else { return }
         let theirs = median(peer.seconds)
         print(String(format: "  peer      median %.4f s (%@)   %d occurrences, hash %@ (recurring-ical-events %@)", theirs,
@@ -75,6 +76,54 @@ struct BenchICS: ParsableCommand {
         print(same ? "  same occurrences: yes" : "  same occurrences: NO (count or hash differ)")
         print(String(format: "  ours/peer %.1f×", theirs / ours))
         if !same { throw ExitCode(70) }
+    }
+
+    /// An Outlook VTIMEZONE (two yearly observances from 1601), as Exchange writes it.
+    static let outlookZone = """
+        BEGIN:VTIMEZONE
+        TZID:W. Europe Standard Time
+        BEGIN:STANDARD
+        DTSTART:16010101T030000
+        TZOFFSETFROM:+0200
+        TZOFFSETTO:+0100
+        RRULE:FREQ=YEARLY;INTERVAL=1;BYDAY=-1SU;BYMONTH=10
+        END:STANDARD
+        BEGIN:DAYLIGHT
+        DTSTART:16010101T020000
+        TZOFFSETFROM:+0100
+        TZOFFSETTO:+0200
+        RRULE:FREQ=YEARLY;INTERVAL=1;BYDAY=-1SU;BYMONTH=3
+        END:DAYLIGHT
+        END:VTIMEZONE
+        """
+
+    /// Times reading `outlookZone` into a zone: ours (`ICSTimeZoneResolver.add`,
+    /// the exact table from 1601 to 2401) and libical's (`icaltimezone_set_component`
+    /// and one offset in 2026, which makes it expand its changes up to 2026).
+    private func timeZoneExpansion() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("bench-zone-\(getpid()).ics").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try "BEGIN:VCALENDAR\n\(Self.outlookZone)\nEND:VCALENDAR\n".write(toFile: path, atomically: true, encoding: .utf8)
+        var found: ICSComponentText?
+        try ICSFileReader.read(path: path, warn: { _ in }, calendarProperty: { _ in }, component: { found = $0 })
+        guard let component = found else { throw ValidationError("bench ics: no VTIMEZONE read") }
+        var ours: [Double] = [], theirs: [Double] = []
+        let instant2026 = 1_780_000_000
+        for _ in 0..<20 {
+            var began = DispatchTime.now().uptimeNanoseconds
+            var resolver = ICSTimeZoneResolver()
+            resolver.add(vtimezone: component, file: "zone") { _ in }
+            guard let zone = resolver.zone(named: "W. Europe Standard Time"), zone.offset(atUTC: instant2026) == 7200 else {
+                throw ValidationError("bench ics: the Outlook zone did not expand")
+            }
+            ours.append(Double(DispatchTime.now().uptimeNanoseconds - began) / 1e6)
+            began = DispatchTime.now().uptimeNanoseconds
+            let libical = try ICalTimeZone.from(vtimezone: try ICalComponent.parse(Self.outlookZone))
+            guard libical.utcOffset(atEpochSeconds: instant2026) == 7200 else { throw ValidationError("bench ics: libical's zone") }
+            theirs.append(Double(DispatchTime.now().uptimeNanoseconds - began) / 1e6)
+        }
+        print(String(format: "  VTIMEZONE from 1601 (Outlook): ours median %.2f ms (exact table 1601–2401, then 400-year cycles); libical median %.2f ms (to 2026)",
+                     median(ours), median(theirs)))
     }
 
     /// The parsers `--parsers` compares, each run alone in a child process so
@@ -98,9 +147,12 @@ struct BenchICS: ParsableCommand {
         default: throw ValidationError("--parse-only: one of \(parserNames.joined(separator: ", "))")
         }
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - began) / 1e9
-        var usage = rusage()
-        getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
-        print("{\"seconds\":\(seconds),\"rss_kb\":\(usage.ru_maxrss),\"items\":\(items)}")
+        // VmHWM, the peak resident set of this process image: getrusage's
+        // ru_maxrss would carry the parent's peak across exec.
+        let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
+        let peak = status.split(separator: "\n").first { $0.hasPrefix("VmHWM:") }?
+            .split(separator: " ").dropFirst().first.flatMap { Int($0) } ?? -1
+        print("{\"seconds\":\(seconds),\"rss_kb\":\(peak),\"items\":\(items)}")
     }
 
     /// `--parsers`: each parser `runs` times in a child process on the

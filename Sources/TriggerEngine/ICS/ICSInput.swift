@@ -21,7 +21,9 @@ enum ICSInput {
         }
         let descriptor = open(path, O_RDONLY | O_NONBLOCK)
         guard descriptor >= 0 else { throw InputFileError(path: path, reason: String(cString: strerror(errno))) }
-        let deadline = Date(timeIntervalSinceNow: max(0, fifoWait))
+        // A wait that is not a number of seconds (NaN, negative) waits not at all.
+        let wait = fifoWait.isFinite ? min(max(fifoWait, 0), 86_400) : 0
+        let deadline = Date(timeIntervalSinceNow: wait)
         while true {
             var request = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
             // POLLIN once data arrives, POLLHUP once a writer closed: either way,
@@ -35,7 +37,7 @@ enum ICSInput {
             }
             if Date() >= deadline {
                 close(descriptor)
-                throw InputFileError(path: path, reason: "is a FIFO and nothing was written to it within \(fifoWait) s (no writer?)")
+                throw InputFileError(path: path, reason: "is a FIFO and nothing was written to it within \(wait) s (no writer?)")
             }
         }
         // From here reads may block: a writer is there, or has been.

@@ -38,6 +38,8 @@ extension RecurrenceRule {
     /// list items are accepted. Of COUNT and UNTIL together, COUNT is kept.
     /// - Complexity: O(length of the text).
     public static func parsingLeniently(_ text: String) -> LenientReading {
+        // Nearly every rule is well formed: the strict reader, without the bookkeeping, first.
+        if let rule = try? RecurrenceRule(parsing: text) { return LenientReading(rule: rule, ignored: [], failure: nil) }
         var ignored: [IgnoredPart] = []
         let unescaped = text.replacingBackslashEscapes()
         do {
