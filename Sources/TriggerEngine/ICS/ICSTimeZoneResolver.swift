@@ -7,6 +7,9 @@
 public struct ICSTimeZoneResolver: Sendable {
     private var fromFile: [String: ZoneRules] = [:]
     private var cache: [String: ZoneRules] = [:]
+    /// TZIDs asked for that nothing knows (until a VTIMEZONE of that name comes):
+    /// a calendar naming one on every event asks the system once.
+    private var unknown = Set<String>()
 
     /// A resolver that knows no VTIMEZONE yet.
     public init() {}
@@ -18,6 +21,7 @@ public struct ICSTimeZoneResolver: Sendable {
         guard let tzid = vtimezone.first("TZID")?.value, !tzid.isEmpty else {
             return report(.badTimeZone("", reason: "no TZID; ignored the VTIMEZONE"), vtimezone.line)
         }
+        unknown.remove(tzid)
         let system = Self.system(named: tzid)
         guard let rules = ICSVTimeZone(vtimezone, tzid: tzid, warn: report).rules(system: system, limits: limits, warn: report) else {
             report(.badTimeZone(tzid, reason: system == nil ? "no usable STANDARD or DAYLIGHT; its times are read as floating"
@@ -36,7 +40,10 @@ public struct ICSTimeZoneResolver: Sendable {
     /// IANA zones, nor the Windows names know it.
     public mutating func zone(named tzid: String) -> ZoneRules? {
         if let zone = fromFile[tzid] ?? cache[tzid] { return zone }
-        guard let zone = Self.system(named: tzid) else { return nil }
+        guard !unknown.contains(tzid), let zone = Self.system(named: tzid) else {
+            unknown.insert(tzid)
+            return nil
+        }
         cache[tzid] = zone
         return zone
     }
