@@ -81,6 +81,9 @@ struct ICS: AsyncParsableCommand {
             lines = calendar.occurrences(from: low, to: high, warnings: &warnings).map(Self.line(for:))
             unit = "occurrence"
         }
+        // --import expands twice (alarms, then starts): a warning once.
+        var seen = Set<ICSWarning>()
+        warnings = warnings.filter { seen.insert($0).inserted }
         if strict, let first = warnings.first { throw first.error }
         for warning in warnings { Diagnostics.warn(warning.description) }
         try await OutputSink.writing(to: output) { sink in

@@ -40,7 +40,14 @@ extension ICSCalendar {
         let zone = master.start.zone
         let lowerLocal = LocalDateTime(localSeconds: zone.localTime(atUTC: searchLow).localSeconds - 2 * 86_400)
         rules: for rule in master.rules {
-            for local in rule.instances(startingAt: master.start.local, in: zone, from: lowerLocal) {
+            var iterator = rule.instances(startingAt: master.start.local, in: zone, from: lowerLocal).makeIterator()
+            defer {
+                if iterator.stoppedAtWalkLimit {
+                    warnings.append(ICSWarning(.countWalkTooLong(uid: master.uid, limit: RecurrenceInstances.Iterator.countWalkLimit),
+                                               at: InputLocation(file: file, line: master.line)))
+                }
+            }
+            while let local = iterator.next() {
                 let time = ICSTime(local: local, zone: zone, isDate: master.start.isDate)
                 let instant = time.instant
                 if instant >= searchHigh { break }

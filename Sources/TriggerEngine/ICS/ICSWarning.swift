@@ -73,6 +73,9 @@ public struct ICSWarning: Sendable, Hashable, CustomStringConvertible {
 
         /// More than `limit` instances of one series in the window: the rest skipped.
         case instanceCap(uid: String, limit: Int)
+        /// A COUNT rule that must walk more than `limit` instances from DTSTART
+        /// to reach the window: the series is cut there (UNTIL has no such cost).
+        case countWalkTooLong(uid: String, limit: Int)
     }
 
     /// What was wrong.
@@ -121,6 +124,8 @@ public struct ICSWarning: Sendable, Hashable, CustomStringConvertible {
         case .unknownTimeZone(let tzid):
             return "unknown TZID '\(tzid)' (no VTIMEZONE in the file, not an IANA or Windows zone name); read its times as floating"
         case .badTimeZone(let tzid, let reason): return "VTIMEZONE \(tzid): \(reason)"
+        case .countWalkTooLong(let uid, let limit):
+            return "UID \(uid): its RRULE's COUNT needs more than \(limit) instances walked from DTSTART to reach the window; the series is cut there (use UNTIL)"
         case .instanceCap(let uid, let limit):
             return "UID \(uid): more than \(limit) instances in the window; the rest are skipped (raise --max-instances)"
         }

@@ -93,6 +93,23 @@ import Testing
         #expect(calendar.series.first?.master?.start.instant == ICSCalendarTests.instant("2026-01-01T08:00:00Z"))
     }
 
+    @Test func countRuleFarFromTheWindowIsCutWithAWarningNotWalkedForMinutes() throws {
+        // COUNT counts from DTSTART: reaching 2030 from 2000 one second at a time took minutes.
+        let path = try Self.write("BEGIN:VCALENDAR\nBEGIN:VEVENT\nUID:c\nDTSTART:20000101T000000Z\nRRULE:FREQ=SECONDLY;COUNT=999999999\nEND:VEVENT\nEND:VCALENDAR\n")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let calendar = try ICSCalendar.load(path: path)
+        var warnings: [ICSWarning] = []
+        let far = calendar.occurrences(from: ICSCalendarTests.instant("2030-01-01T00:00:00Z"), to: ICSCalendarTests.instant("2030-01-01T00:00:10Z"), warnings: &warnings)
+        #expect(far.isEmpty)
+        #expect(warnings.map(\.kind) == [.countWalkTooLong(uid: "c", limit: 1_000_000)])
+        #expect(warnings.first?.location.line == 2)
+        // Near DTSTART the same rule is exact: the seconds of 1 January 2000 from 00:00:05, no warning.
+        warnings = []
+        let near = calendar.occurrences(from: ICSCalendarTests.instant("2000-01-01T00:00:05Z"), to: ICSCalendarTests.instant("2000-01-01T00:00:08Z"), warnings: &warnings)
+        #expect(near.map { RFC3339.string(epochSeconds: $0.startInstant) } == ["2000-01-01T00:00:05Z", "2000-01-01T00:00:06Z", "2000-01-01T00:00:07Z"])
+        #expect(warnings.isEmpty)
+    }
+
     @Test func durationsTakeEachPartOnceInOrderAndStayUnderTenThousandYears() {
         #expect(ICSDuration(parsing: "PT1H30M") == ICSDuration(seconds: 5_400))
         #expect(ICSDuration(parsing: "-P2DT1S") == ICSDuration(days: -2, seconds: -1))
