@@ -65,21 +65,15 @@ struct ICS: AsyncParsableCommand {
                                             strict: strict, fifoWait: fifoWait)
         calendar.maxInstances = maxInstances
         var warnings = calendar.warnings
-        var lines: [String] = []
-        let unit: String
+        // What to write, kept as values until the sink takes them one line at a
+        // time: a month of the 100,000-event calendar is 120,000 lines.
+        let items: Items
         if alarms {
-            lines = calendar.alarmFirings(from: low, to: high, warnings: &warnings).map(Self.line(for:))
-            unit = "alarm firing"
+            items = .firings(calendar.alarmFirings(from: low, to: high, warnings: &warnings))
         } else if importRequests {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-            lines = try calendar.notificationRequests(from: low, to: high, warnings: &warnings).map { request in
-                String(decoding: try encoder.encode(try request.notificationRequest()), as: UTF8.self)
-            }
-            unit = "notification request"
+            items = .requests(calendar.notificationRequests(from: low, to: high, warnings: &warnings))
         } else {
-            lines = calendar.occurrences(from: low, to: high, warnings: &warnings).map(Self.line(for:))
-            unit = "occurrence"
+            items = .occurrences(calendar.occurrences(from: low, to: high, warnings: &warnings))
         }
         // --import expands twice (alarms, then starts): a warning once.
         var seen = Set<ICSWarning>()
@@ -87,12 +81,41 @@ struct ICS: AsyncParsableCommand {
         if strict, let first = warnings.first { throw first.error }
         for warning in warnings { Diagnostics.warn(warning.description) }
         try await OutputSink.writing(to: output) { sink in
-            for line in lines { try sink.writeLine(line) }
+            switch items {
+            case .occurrences(let list): for item in list { try sink.writeLine(Self.line(for: item)) }
+            case .firings(let list): for item in list { try sink.writeLine(Self.line(for: item)) }
+            case .requests(let list):
+                let encoder = JSONEncoder()
+                encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+                for request in list { try sink.writeLine(String(decoding: try encoder.encode(try request.notificationRequest()), as: UTF8.self)) }
+            }
         }
         if !quiet {
-            let series = calendar.series.count
-            Diagnostics.write(String(format: "ics: %d %@%@ from %d series, %d warning%@; %.2f s\n", lines.count, unit, lines.count == 1 ? "" : "s",
-                                     series, warnings.count, warnings.count == 1 ? "" : "s", Date().timeIntervalSince(began)))
+            Diagnostics.write(String(format: "ics: %d %@%@ from %d series, %d warning%@; %.2f s\n", items.count, items.unit, items.count == 1 ? "" : "s",
+                                     calendar.series.count, warnings.count, warnings.count == 1 ? "" : "s", Date().timeIntervalSince(began)))
+        }
+    }
+
+    /// The expansion's result, by mode.
+    enum Items {
+        case occurrences([ICSOccurrence])
+        case firings([ICSAlarmFiring])
+        case requests([ICSImportedRequest])
+
+        var count: Int {
+            switch self {
+            case .occurrences(let list): list.count
+            case .firings(let list): list.count
+            case .requests(let list): list.count
+            }
+        }
+
+        var unit: String {
+            switch self {
+            case .occurrences: "occurrence"
+            case .firings: "alarm firing"
+            case .requests: "notification request"
+            }
         }
     }
 
