@@ -80,6 +80,14 @@ public struct ICSFileReader {
         try state.finish(warn: warn, component: component)
     }
 
+    /// `read(path:fifoWait:limits:warn:calendarProperty:component:)` with the
+    /// defects read around silently.
+    public static func read(path: String,
+                            calendarProperty: (ICSContentLine) throws(DataError) -> Void,
+                            component: (ICSComponentText) throws(DataError) -> Void) throws {
+        try read(path: path, warn: { _ in }, calendarProperty: calendarProperty, component: component)
+    }
+
     /// Whether `text` is `BEGIN:` and a component name (RFC 5545 §3.1: letters,
     /// digits and `-`), the way every iCalendar file starts.
     static func isBeginLine(_ text: String) -> Bool {

@@ -88,9 +88,13 @@ struct RecurrenceEngine: Sendable, Hashable {
     /// reach it.
     static let searchLimit = 100_000
 
-    /// Wall times after 100000-01-01 are outside the engine's range (no overflow
-    /// anywhere below it).
-    static let maximumWall = CivilDate.days(year: 100_000, month: 1, day: 1) * 86_400
+    /// Wall times from 10000-01-01 on are outside the engine's range: RFC 3339
+    /// (and every instant the project reads or writes) ends with year 9999, so a
+    /// series ends there, and a COUNT walk or a search stops there instead of
+    /// walking on to where arithmetic could overflow. `FREQ=MONTHLY;COUNT=2000012`
+    /// from 2026 thus ends in 9999 after 96,000 months instead of walking a
+    /// million periods first.
+    static let maximumWall = CivilDate.days(year: 10_000, month: 1, day: 1) * 86_400
 
     init(rule: RecurrenceRule, start dtstart: LocalDateTime) {
         frequency = rule.frequency
