@@ -29,29 +29,35 @@ extension ICSCalendar {
         }
         guard let master = series.master, !master.isCancelled else { return }
         // An override of an instance the master excludes (EXDATE) stays deleted.
-        result[first...].removeAll { $0.recurrenceID.map { master.exceptionInstants.contains($0.instant) } ?? false }
+        result[first...].removeAll { $0.recurrenceID.map { master.excludes($0, instant: $0.instant) } ?? false }
         let shift = futures.map { abs($0.start.instant - $0.recurrenceID!.instant) }.max() ?? 0
         let searchLow = low - shift, searchHigh = high + shift
-        // Each candidate with its instant, resolved once (zone lookups dominate the cost).
-        var keys: [(time: ICSTime, instant: Int, periodEnd: Int?)] = []
+        // Each candidate with its instant, resolved once (zone lookups dominate
+        // the cost). DTSTART is the first instance whether or not the rules match
+        // it (RFC 5545 §3.8.5.3); several RRULEs give the union of their instances.
+        var keys: [(time: ICSTime, instant: Int, periodEnd: Int?)] = [(master.start, master.start.instant, nil)]
         var count = 0
-        if let rule = master.rule {
-            let zone = master.start.zone
-            let lowerLocal = LocalDateTime(localSeconds: zone.localTime(atUTC: searchLow).localSeconds - 2 * 86_400)
-            for local in rule.instances(startingAt: master.start.local, in: zone, from: lowerLocal) {
+        let zone = master.start.zone
+        let lowerLocal = LocalDateTime(localSeconds: zone.localTime(atUTC: searchLow).localSeconds - 2 * 86_400)
+        rules: for rule in master.rules {
+            var iterator = rule.instances(startingAt: master.start.local, in: zone, from: lowerLocal).makeIterator()
+            defer {
+                if iterator.stoppedAtWalkLimit {
+                    warnings.append(ICSWarning(.countWalkTooLong(uid: master.uid, limit: RecurrenceInstances.Iterator.countWalkLimit),
+                                               at: InputLocation(file: file, line: master.line)))
+                }
+            }
+            while let local = iterator.next() {
                 let time = ICSTime(local: local, zone: zone, isDate: master.start.isDate)
                 let instant = time.instant
                 if instant >= searchHigh { break }
                 count += 1
                 if count > maxInstances {
-                    warnings.append(ICSWarning(message: "UID \(master.uid): more than \(maxInstances) instances in the window; the rest are skipped (raise --max-instances)",
-                                               location: InputLocation(file: file, line: master.line)))
-                    break
+                    warnings.append(ICSWarning(.instanceCap(uid: master.uid, limit: maxInstances), at: InputLocation(file: file, line: master.line)))
+                    break rules
                 }
                 keys.append((time, instant, nil))
             }
-        } else {
-            keys.append((master.start, master.start.instant, nil))
         }
         for rdate in master.recurrenceDates { keys.append((rdate.start, rdate.start.instant, rdate.end)) }
         // One shared source per event: the master's, one per THISANDFUTURE
@@ -60,7 +66,7 @@ extension ICSCalendar {
         var futureSources: [Int: ICSOccurrence.Source] = [:]
         var seen = Set<Int>()
         for (time, key, periodEnd) in keys {
-            guard seen.insert(key).inserted, !master.exceptionInstants.contains(key), single[key] == nil else { continue }
+            guard seen.insert(key).inserted, !master.excludes(time, instant: key), single[key] == nil else { continue }
             if let futureIndex = futures.lastIndex(where: { $0.recurrenceID!.instant <= key }) {
                 let future = futures[futureIndex]
                 if future.recurrenceID!.instant == key { continue } // the override itself, listed above
@@ -94,9 +100,12 @@ extension ICSCalendar {
         ICSOccurrence(source: source, start: start, startInstant: instant, end: event.end(startingAt: start))
     }
 
-    /// The series sorted by UID, so that output sorted stably by time is sorted by (time, UID).
-    private var seriesInUIDOrder: [Series] {
-        series.sorted { ($0.master ?? $0.overrides[0]).uid < ($1.master ?? $1.overrides[0]).uid }
+    /// The indexes of the series sorted by UID, so that output sorted stably by
+    /// time is sorted by (time, UID). Indexes, not a sorted copy: a `Series`
+    /// holds its events inline, and a copy of 100,000 of them is 30 MB.
+    private var seriesInUIDOrder: [Int] {
+        let uids = series.map { ($0.master ?? $0.overrides[0]).uid }
+        return uids.indices.sorted { uids[$0] < uids[$1] }
     }
 
     /// The longest instance of a series, in seconds (for widening windows).
@@ -108,7 +117,8 @@ extension ICSCalendar {
     /// in it), sorted by start, then UID.
     public func occurrences(from: Int, to: Int, warnings: inout [ICSWarning]) -> [ICSOccurrence] {
         var result: [ICSOccurrence] = []
-        for series in seriesInUIDOrder {
+        for index in seriesInUIDOrder {
+            let series = series[index]
             instances(of: series, startingFrom: from - maxLength(series), before: to, into: &result, where: { item in
                 let start = item.startInstant, end = item.endInstant
                 return item.isAllDay || end == start ? (start >= from && start < to) : (start < to && end > from)
@@ -122,7 +132,8 @@ extension ICSCalendar {
     public func alarmFirings(from: Int, to: Int, warnings: inout [ICSWarning]) -> [ICSAlarmFiring] {
         var result: [ICSAlarmFiring] = []
         var absoluteSeen = Set<String>()
-        for series in seriesInUIDOrder {
+        for index in seriesInUIDOrder {
+            let series = series[index]
             let events = [series.master].compactMap { $0 } + series.overrides
             let length = maxLength(series)
             let bounds = events.flatMap(\.alarms).compactMap { $0.offsetBounds(maxLength: length) }

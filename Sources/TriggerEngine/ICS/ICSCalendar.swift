@@ -1,8 +1,9 @@
 /// A calendar file read for its occurrences and alarms: events and to-dos grouped
 /// by UID (the master and its RECURRENCE-ID overrides), with every TZID resolved.
 ///
-/// Load with `load(path:floatingZone:)`; list with `occurrences(from:to:)`,
-/// `alarmFirings(from:to:)` or `notificationRequests(from:to:)`.
+/// Load with `load(path:floatingZone:strict:)`; list with `occurrences(from:to:)`,
+/// `alarmFirings(from:to:)` or `notificationRequests(from:to:)`. Defects confined
+/// to one component or line are read around and listed in `warnings`.
 public struct ICSCalendar: Sendable {
     /// One UID: its master (nil when the file holds only overrides) and overrides.
     public struct Series: Sendable {
@@ -19,13 +20,23 @@ public struct ICSCalendar: Sendable {
     public var floatingZone: ZoneRules
     /// Per-series cap on generated instances (`--max-instances`).
     public var maxInstances: Int = 100_000
+    /// What was read around while loading (a VEVENT without UID, an unknown
+    /// RRULE part, a mistyped END…), each with its line, by line.
+    public var warnings: [ICSWarning] = []
 
     /// Reads and resolves `path`.
-    /// - Throws: `InputFileError`, or `DataError` with the line of the first bad value.
+    /// - Parameters:
+    ///   - floatingZone: the zone of floating times when the file has no X-WR-TIMEZONE.
+    ///   - strict: the first defect is an error instead of a warning.
+    ///   - fifoWait: how long a FIFO may go without a writer, in seconds.
+    ///   - limits: the bounds on lines, nesting, components and time zones.
+    /// - Throws: `InputFileError` when unreadable; `DataError` when the file is
+    ///   not iCalendar, or (strict) at the first defect.
     /// - Complexity: one pass over the file (two when X-WR-TIMEZONE follows an
     ///   event); memory holds the resolved events, not the file's text.
-    public static func load(path: String, floatingZone: ZoneRules = .utc) throws -> ICSCalendar {
-        var loader = ICSCalendarLoader(path: path, floatingZone: floatingZone)
+    public static func load(path: String, floatingZone: ZoneRules = .utc, strict: Bool = false,
+                            fifoWait: Double = 30, limits: ICSLimits = .standard) throws -> ICSCalendar {
+        var loader = ICSCalendarLoader(path: path, floatingZone: floatingZone, strict: strict, fifoWait: fifoWait, limits: limits)
         try loader.read()
         if loader.needsSecondPass {
             loader = ICSCalendarLoader(secondPassAfter: loader)

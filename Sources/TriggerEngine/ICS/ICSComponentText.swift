@@ -17,17 +17,24 @@ public struct ICSComponentText: Sendable {
     /// Every property named `name`.
     public func all(_ name: String) -> [ICSContentLine] { properties.filter { $0.name == name } }
 
-    /// The component written back as iCalendar text (for libical, which parses VTIMEZONEs).
-    public var icalText: String {
-        var text = "BEGIN:\(name)\r\n"
-        for property in properties {
-            text += property.name
-            for (key, value) in property.parameters.sorted(by: { $0.key < $1.key }) {
-                text += ";\(key)=" + (value.contains(where: { $0 == ":" || $0 == ";" || $0 == "," }) ? "\"\(value)\"" : value)
+    /// A UID for a component that has none (RFC 5545 requires one; some
+    /// exporters leave it out): a hash of its properties, DTSTAMP left out, so the
+    /// same event gets the same UID in every export of it.
+    public var syntheticUID: String {
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+        func mix(_ text: String) {
+            for byte in text.utf8 + [0] {
+                hash ^= UInt64(byte)
+                hash = hash &* 0x100_0000_01B3
             }
-            text += ":\(property.value)\r\n"
         }
-        for child in children { text += child.icalText }
-        return text + "END:\(name)\r\n"
+        mix(name)
+        for property in properties where property.name != "DTSTAMP" {
+            mix(property.name)
+            for (key, value) in property.parameters.sorted(by: { $0.key < $1.key }) { mix(key); mix(value) }
+            mix(property.value)
+        }
+        let digits = String(hash, radix: 16)
+        return "synthetic-" + String(repeating: "0", count: 16 - digits.count) + digits
     }
 }

@@ -15,7 +15,12 @@ public struct ICSDuration: Sendable, Hashable {
     /// The duration as if every day had 86,400 s (for window bounds).
     public var approximateSeconds: Int { days * 86_400 + seconds }
 
-    /// Parses `[+-]P[nW][nD][T[nH][nM][nS]]`; `nil` when malformed.
+    /// The longest duration read, in nominal days (about 10,000 years): with it,
+    /// no instant plus a duration can overflow, however many parts a value has.
+    static let maximumDays = 3_652_425
+
+    /// Parses `[+-]P(nW | [nD][T[nH][nM][nS]])` (RFC 5545 §3.3.6: each part at
+    /// most once, in that order); `nil` when malformed or longer than `maximumDays`.
     public init?(parsing text: String) {
         var characters = Substring(text)
         var sign = 1
@@ -23,17 +28,26 @@ public struct ICSDuration: Sendable, Hashable {
         guard characters.first == "P" || characters.first == "p" else { return nil }
         characters.removeFirst()
         var days = 0, seconds = 0, value: Int?, inTime = false, any = false
+        // The designators still allowed, in RFC order: W, D, then T, H, M, S.
+        var allowed: [Character] = ["W", "D", "T", "H", "M", "S"]
         for character in characters.uppercased() {
             if let digit = character.wholeNumberValue, character.isASCII {
                 value = (value ?? 0) * 10 + digit
                 guard value! < 100_000_000 else { return nil }
                 continue
             }
-            if character == "T" { guard value == nil, !inTime else { return nil }; inTime = true; continue }
+            guard let position = allowed.firstIndex(of: character) else { return nil }
+            allowed.removeSubrange(...position)
+            if character == "W" { allowed = [] }
+            if character == "T" {
+                guard value == nil else { return nil }
+                inTime = true
+                continue
+            }
             guard let amount = value else { return nil }
             switch (character, inTime) {
-            case ("W", false): days += 7 * amount
-            case ("D", false): days += amount
+            case ("W", false): days = 7 * amount
+            case ("D", false): days = amount
             case ("H", true): seconds += 3600 * amount
             case ("M", true): seconds += 60 * amount
             case ("S", true): seconds += amount
@@ -42,7 +56,7 @@ public struct ICSDuration: Sendable, Hashable {
             value = nil
             any = true
         }
-        guard any, value == nil else { return nil }
+        guard any, value == nil, days + seconds / 86_400 <= Self.maximumDays else { return nil }
         self.days = sign * days
         self.seconds = sign * seconds
     }

@@ -43,6 +43,15 @@ public final class LineReader {
         buffer = .allocate(byteCount: max(blockSize, 4096), alignment: 16)
     }
 
+    /// Reads a descriptor the caller opened (a FIFO it waited on, say); the
+    /// reader owns it from here and closes it.
+    public init(descriptor: Int32, path: String, blockSize: Int = 1 << 20) {
+        self.path = path
+        self.descriptor = descriptor
+        closesDescriptor = true
+        buffer = .allocate(byteCount: max(blockSize, 4096), alignment: 16)
+    }
+
     deinit {
         buffer.deallocate()
         if closesDescriptor { close(descriptor) }

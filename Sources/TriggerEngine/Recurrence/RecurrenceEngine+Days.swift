@@ -81,6 +81,7 @@ extension RecurrenceEngine {
     func days(ofPeriodStartingAt periodStartDay: Int, into days: inout [Int]) {
         days.removeAll(keepingCapacity: true)
         switch frequency {
+        case .yearly where weekYearPeriods: weekYearCandidates(Self.weekYear(ofDay: periodStartDay, weekStart: weekStart), into: &days)
         case .yearly: yearCandidates(CivilDate.date(fromDays: periodStartDay).year, into: &days)
         case .monthly:
             let (year, month, _) = CivilDate.date(fromDays: periodStartDay)
@@ -117,21 +118,6 @@ extension RecurrenceEngine {
             for month in (months.isEmpty ? Array(1...12) : months) {
                 monthDayCandidates(year: year, month: month, into: &days)
             }
-        } else if !weekNumbers.isEmpty {
-            // A listed week can be numbered in this year, or be the last week of
-            // the year before or week 1 of the next, which reach into this year.
-            for weekYear in (year - 1)...(year + 1) {
-                let weekOne = firstWeekStart(of: weekYear)
-                let weeks = (firstWeekStart(of: weekYear + 1) - weekOne) / 7
-                for value in weekNumbers {
-                    let number = value > 0 ? value : weeks + 1 + value
-                    guard number >= 1, number <= weeks else { continue }
-                    let weekFirst = weekOne + (number - 1) * 7
-                    for day in weekFirst..<(weekFirst + 7) where day >= first && day < first + length {
-                        days.append(day)
-                    }
-                }
-            }
         } else if weekdayMask != 0 || !nthWeekdays.isEmpty {
             if nthInMonth {
                 for month in months { weekdayCandidates(year: year, month: month, into: &days) }
@@ -143,6 +129,19 @@ extension RecurrenceEngine {
                 let monthFirst = CivilDate.days(year: year, month: month, day: 1)
                 days.append(contentsOf: monthFirst..<(monthFirst + CivilDate.daysInMonth(year: year, month: month)))
             }
+        }
+    }
+
+    /// The days of the listed weeks of week-numbering year `weekYear` (a
+    /// superset of the matches; negative numbers count from its last week).
+    private func weekYearCandidates(_ weekYear: Int, into days: inout [Int]) {
+        let weekOne = firstWeekStart(of: weekYear)
+        let weeks = (firstWeekStart(of: weekYear + 1) - weekOne) / 7
+        for value in weekNumbers {
+            let number = value > 0 ? value : weeks + 1 + value
+            guard number >= 1, number <= weeks else { continue }
+            let weekFirst = weekOne + (number - 1) * 7
+            days.append(contentsOf: weekFirst..<(weekFirst + 7))
         }
     }
 

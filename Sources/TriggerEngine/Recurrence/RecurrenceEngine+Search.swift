@@ -7,6 +7,9 @@ extension RecurrenceEngine {
     /// The index (0 = DTSTART's period) of the period holding `wall`, for `wall` ≥ DTSTART.
     func periodIndex(containing wall: Int) -> Int {
         switch frequency {
+        case .yearly where weekYearPeriods:
+            let year = Self.weekYear(ofDay: Self.floorDiv(wall, 86_400), weekStart: weekStart)
+            return Self.floorDiv(year - basePeriod, interval)
         case .yearly:
             return Self.floorDiv(LocalDateTime(localSeconds: wall).fields.year - basePeriod, interval)
         case .monthly:
@@ -20,6 +23,8 @@ extension RecurrenceEngine {
     /// The wall time (local seconds) at which period `index` begins.
     func periodStart(_ index: Int) -> Int {
         switch frequency {
+        case .yearly where weekYearPeriods:
+            return firstWeekStart(of: basePeriod + index * interval) * 86_400
         case .yearly:
             return CivilDate.days(year: basePeriod + index * interval, month: 1, day: 1) * 86_400
         case .monthly:

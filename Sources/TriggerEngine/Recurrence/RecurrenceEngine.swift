@@ -6,7 +6,15 @@
 /// from the Start Time ("DTSTART") component attribute." So a YEARLY rule without
 /// day parts gets DTSTART's month and day, a WEEKLY one DTSTART's weekday, every
 /// rule coarser than HOURLY gets DTSTART's hour, and so on (the same defaults as
-/// python-dateutil). The parts become bit masks and sorted lists.
+/// python-dateutil). Two defaults go further than dateutil, as libical does: a
+/// YEARLY rule with BYWEEKNO but no day part takes DTSTART's weekday (dateutil:
+/// every day of the week), and one with BYMONTHDAY but no BYMONTH takes
+/// DTSTART's month (dateutil: every month). The parts become bit masks and
+/// sorted lists.
+///
+/// The period of a YEARLY rule with BYWEEKNO is the week-numbering year (weeks
+/// from WKST, week 1 holding 4 January), not the calendar year: INTERVAL counts
+/// those years, BYSETPOS picks within one, and week 53 can end in January.
 ///
 /// Everything happens in wall time ("local seconds"): periods are found by index
 /// arithmetic from DTSTART's period, so a query costs the same however far
@@ -19,7 +27,8 @@ struct RecurrenceEngine: Sendable, Hashable {
     let start: Int
 
     // MARK: Period grid
-    /// YEARLY: DTSTART's year. MONTHLY: its month index (year × 12 + month − 1).
+    /// YEARLY: DTSTART's year (its week-numbering year with BYWEEKNO).
+    /// MONTHLY: its month index (year × 12 + month − 1).
     /// Otherwise the local seconds where DTSTART's period (week from WKST, day,
     /// hour, minute, second) begins.
     let basePeriod: Int
@@ -45,6 +54,8 @@ struct RecurrenceEngine: Sendable, Hashable {
     let nthInMonth: Bool
     /// WKST as an ISO weekday (0 = Monday).
     let weekStart: Int
+    /// A YEARLY rule with BYWEEKNO: periods are week-numbering years.
+    let weekYearPeriods: Bool
 
     // MARK: Time parts
     /// Limits on the period's own hour, minute and second for the sub-daily
@@ -77,9 +88,13 @@ struct RecurrenceEngine: Sendable, Hashable {
     /// reach it.
     static let searchLimit = 100_000
 
-    /// Wall times after 100000-01-01 are outside the engine's range (no overflow
-    /// anywhere below it).
-    static let maximumWall = CivilDate.days(year: 100_000, month: 1, day: 1) * 86_400
+    /// Wall times from 10000-01-01 on are outside the engine's range: RFC 3339
+    /// (and every instant the project reads or writes) ends with year 9999, so a
+    /// series ends there, and a COUNT walk or a search stops there instead of
+    /// walking on to where arithmetic could overflow. `FREQ=MONTHLY;COUNT=2000012`
+    /// from 2026 thus ends in 9999 after 96,000 months instead of walking a
+    /// million periods first.
+    static let maximumWall = CivilDate.days(year: 10_000, month: 1, day: 1) * 86_400
 
     init(rule: RecurrenceRule, start dtstart: LocalDateTime) {
         frequency = rule.frequency
@@ -88,9 +103,12 @@ struct RecurrenceEngine: Sendable, Hashable {
         let (year, month, day, hour, minute, second) = dtstart.fields
         let startDay = dtstart.dayNumber
         weekStart = rule.weekStart.isoIndex
+        weekYearPeriods = frequency == .yearly && !rule.byWeekNo.isEmpty
 
         switch frequency {
-        case .yearly: basePeriod = year; unitSeconds = 0
+        case .yearly:
+            basePeriod = weekYearPeriods ? Self.weekYear(ofDay: startDay, weekStart: weekStart) : year
+            unitSeconds = 0
         case .monthly: basePeriod = year * 12 + month - 1; unitSeconds = 0
         case .weekly:
             basePeriod = (startDay - Self.mod(Self.isoWeekday(startDay) - weekStart, 7)) * 86_400
@@ -115,6 +133,14 @@ struct RecurrenceEngine: Sendable, Hashable {
             default: break
             }
         }
+        if frequency == .yearly, rule.byYearDay.isEmpty {
+            // RFC 5545 §3.3.10: what the rule leaves open comes from DTSTART
+            // (libical master; dateutil expands to the whole week or every month).
+            if !rule.byWeekNo.isEmpty, byDay.isEmpty, byMonthDay.isEmpty {
+                byDay = [.every(RecurrenceRule.Weekday(rawValue: dtstart.weekday)!)]
+            }
+            if rule.byWeekNo.isEmpty, !rule.byMonthDay.isEmpty, byMonth.isEmpty { byMonth = [month] }
+        }
         months = Array(Set(byMonth)).sorted()
         monthMask = months.reduce(0) { $0 | UInt16(1) << $1 }
         monthDays = Array(Set(byMonthDay)).sorted()
@@ -125,7 +151,7 @@ struct RecurrenceEngine: Sendable, Hashable {
         weekdayMask = byDay.filter { $0.ordinal == nil }.reduce(0) { $0 | UInt8(1) << $1.weekday.isoIndex }
         nthWeekdays = Array(Set(byDay.compactMap { entry in entry.ordinal.map { NthWeekday(ordinal: $0, weekday: entry.weekday.isoIndex) } }))
             .sorted { ($0.ordinal, $0.weekday) < ($1.ordinal, $1.weekday) }
-        nthInMonth = frequency == .monthly || (frequency == .yearly && !rule.byMonth.isEmpty)
+        nthInMonth = frequency == .monthly || (frequency == .yearly && !byMonth.isEmpty)
 
         // Times: an expanding part defaults to DTSTART's field; a limiting part
         // (the period's own field at HOURLY and shorter) limits only when given.
@@ -181,4 +207,11 @@ extension RecurrenceEngine {
 
     @inline(__always)
     static func yearLength(_ year: Int) -> Int { CivilDate.isLeapYear(year) ? 366 : 365 }
+
+    /// The week-numbering year of `day` with weeks starting on ISO weekday
+    /// `weekStart`: the calendar year of its week's fourth day (RFC 5545
+    /// §3.3.10: week 1 is the first week with at least four days in the year).
+    static func weekYear(ofDay day: Int, weekStart: Int) -> Int {
+        CivilDate.date(fromDays: day - mod(isoWeekday(day) - weekStart, 7) + 3).year
+    }
 }

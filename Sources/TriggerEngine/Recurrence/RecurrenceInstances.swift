@@ -47,6 +47,13 @@ public struct RecurrenceInstances: Sequence, Sendable {
         private var nextLower: Int
         private var counted = 0
         private var finished = false
+        /// Set when a COUNT rule had to walk more than `countWalkLimit`
+        /// instances before the lower bound: the sequence ends there, short.
+        public private(set) var stoppedAtWalkLimit = false
+        /// Instances a COUNT rule may walk before the lower bound (as
+        /// `RecurrenceTrigger` resolves COUNT): `FREQ=SECONDLY;COUNT=999999999`
+        /// from 2000 would otherwise walk 30 years of seconds to reach 2030.
+        public static let countWalkLimit = RecurrenceEngine.countWalkLimit
         /// Instances fetched at once: a period (a YEARLY rule with BYHOUR and
         /// BYMINUTE) can hold hundreds of thousands.
         private static let batch = 1024
@@ -84,7 +91,14 @@ public struct RecurrenceInstances: Sequence, Sendable {
                         return nil
                     }
                 }
-                if wall < instances.lowerBound { continue }
+                if wall < instances.lowerBound {
+                    if counted > Self.countWalkLimit {
+                        finished = true
+                        stoppedAtWalkLimit = true
+                        return nil
+                    }
+                    continue
+                }
                 if let until = instances.untilInstant, instances.zone.instant(of: LocalDateTime(localSeconds: wall)) > until {
                     continue
                 }
@@ -103,8 +117,10 @@ extension RecurrenceRule {
     /// its instant in `zone` (RFC 5545 §3.3.5: a time in a gap shifted forward by
     /// the gap, a repeated time taken once, the first) is no later than UNTIL.
     /// - Complexity: seeking to `lowerBound` is O(1) in its distance from
-    ///   `dtstart` (O(n) with COUNT, which counts from DTSTART); each instance
-    ///   after that is amortised O(1) for ordinary rules.
+    ///   `dtstart` (O(n) with COUNT, which counts from DTSTART: past
+    ///   `Iterator.countWalkLimit` instances before `lowerBound` the sequence
+    ///   ends, and `Iterator.stoppedAtWalkLimit` says so); each instance after
+    ///   that is amortised O(1) for ordinary rules.
     public func instances(startingAt dtstart: LocalDateTime, in zone: ZoneRules = .utc,
                           from lowerBound: LocalDateTime? = nil) -> RecurrenceInstances {
         RecurrenceInstances(rule: self, start: dtstart, zone: zone, lowerBound: lowerBound)

@@ -69,6 +69,17 @@ public struct RecurrenceRule: Sendable, Hashable {
                 byDay: [WeekdayNumber] = [], byMonthDay: [Int] = [], byYearDay: [Int] = [],
                 byWeekNo: [Int] = [], byMonth: [Int] = [], bySetPos: [Int] = [],
                 weekStart: Weekday = .monday) throws(DataError) {
+        self.init(unchecked: frequency, interval: interval, end: end, bySecond: bySecond, byMinute: byMinute, byHour: byHour,
+                  byDay: byDay, byMonthDay: byMonthDay, byYearDay: byYearDay, byWeekNo: byWeekNo, byMonth: byMonth,
+                  bySetPos: bySetPos, weekStart: weekStart)
+        try validate()
+    }
+
+    /// A rule from its parts, not checked: the lenient reader checks it with
+    /// `violations()` and leaves out what is wrong.
+    init(unchecked frequency: Frequency, interval: Int, end: End, bySecond: [Int], byMinute: [Int], byHour: [Int],
+         byDay: [WeekdayNumber], byMonthDay: [Int], byYearDay: [Int], byWeekNo: [Int], byMonth: [Int], bySetPos: [Int],
+         weekStart: Weekday) {
         self.frequency = frequency
         self.interval = interval
         self.end = end
@@ -82,7 +93,6 @@ public struct RecurrenceRule: Sendable, Hashable {
         self.byMonth = byMonth
         self.bySetPos = bySetPos
         self.weekStart = weekStart
-        try validate()
     }
 }
 
