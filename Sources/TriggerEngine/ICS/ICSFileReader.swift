@@ -41,7 +41,8 @@ public struct ICSFileReader {
             var text = String(decoding: pending, as: UTF8.self)
             if !sawContent {
                 if text.hasPrefix("\u{FEFF}") { text.removeFirst() }
-                guard Self.isBeginLine(text) else {
+                // shared/spec/cli.md: a file without BEGIN:VCALENDAR is not iCalendar at all.
+                guard Self.isBeginLine(text), text.dropFirst(6).uppercased() == "VCALENDAR" else {
                     throw DataError("not an iCalendar file (expected BEGIN:VCALENDAR, found '\(text.prefix(40))')",
                                     at: InputLocation(file: path, line: pendingLine))
                 }

@@ -161,19 +161,24 @@ import Testing
         }
     }
 
-    @Test func componentsOutsideVCalendarAreReadAsIfInsideOne() throws {
+    /// A file whose first component is not VCALENDAR is not iCalendar (the
+    /// contract); a component after the calendar's END is a defect of its own, read.
+    @Test func aBareComponentIsNotICalendarButOneAfterTheCalendarIsRead() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ics-bare-\(UUID())")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        // A bare VEVENT (as some tools write one); an unknown wrapper holding one, then a property after its end.
-        let bare = folder.appendingPathComponent("bare.ics").path, wrapped = folder.appendingPathComponent("wrapped.ics").path
+        let bare = folder.appendingPathComponent("bare.ics").path, after = folder.appendingPathComponent("after.ics").path
         try "BEGIN:VEVENT\nUID:bare\nDTSTART:20260310T100000Z\nEND:VEVENT\n".write(toFile: bare, atomically: true, encoding: .utf8)
-        try "BEGIN:WRAPPER\nBEGIN:VEVENT\nUID:wrapped\nDTSTART;VALUE=DATE:20260311\nEND:VEVENT\nEND:WRAPPER\nX-TRAILER:1\n"
-            .write(toFile: wrapped, atomically: true, encoding: .utf8)
-        let first = try ICSCalendar.load(path: bare), second = try ICSCalendar.load(path: wrapped)
-        #expect(first.warnings.map(\.kind) == [.componentOutsideCalendar("VEVENT", asCalendar: false)])
-        #expect(second.warnings.map(\.kind) == [.componentOutsideCalendar("WRAPPER", asCalendar: true), .propertyOutsideCalendar("X-TRAILER")])
-        #expect(Self.lines(first.warnings) + Self.lines(second.warnings) == [1, 1, 7])
-        #expect(first.series.compactMap(\.master?.uid) + second.series.compactMap(\.master?.uid) == ["bare", "wrapped"])
+        try "BEGIN:VCALENDAR\nBEGIN:VEVENT\nUID:inside\nDTSTART;VALUE=DATE:20260311\nEND:VEVENT\nEND:VCALENDAR\n"
+            .appending("BEGIN:VEVENT\nUID:after\nDTSTART;VALUE=DATE:20260312\nEND:VEVENT\nX-TRAILER:1\n")
+            .write(toFile: after, atomically: true, encoding: .utf8)
+        let error = #expect(throws: DataError.self) { try ICSCalendar.load(path: bare) }
+        #expect(error?.message == "not an iCalendar file (expected BEGIN:VCALENDAR, found 'BEGIN:VEVENT')")
+        #expect(error?.location?.line == 1)
+        let calendar = try ICSCalendar.load(path: after)
+        // The trailing VEVENT is read as if a calendar held it, its trailing property with it.
+        #expect(calendar.warnings.map(\.kind) == [.componentOutsideCalendar("VEVENT", asCalendar: false)])
+        #expect(Self.lines(calendar.warnings) == [7])
+        #expect(calendar.series.compactMap(\.master?.uid).sorted() == ["after", "inside"])
     }
 }
