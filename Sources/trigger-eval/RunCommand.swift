@@ -15,13 +15,7 @@ enum RunCommand: Decodable {
     /// Sets a recipient's authorization (`authorized`, `denied`, `provisional`, …).
     case authorize(recipient: String, status: AuthorizationStatus)
 
-    private struct Key: CodingKey {
-        var stringValue: String
-        var intValue: Int? { nil }
-        init(_ string: String) { stringValue = string }
-        init?(stringValue: String) { self.stringValue = stringValue }
-        init?(intValue: Int) { nil }
-    }
+    private typealias Key = NamedKey
 
     private struct Fix: Decodable {
         var device: String

@@ -2,13 +2,7 @@ import Foundation
 
 /// The JSON forms of the command-line contract (`trigger-eval simulate`): one key naming the kind.
 extension NotificationTrigger: Codable {
-    private struct Key: CodingKey {
-        var stringValue: String
-        var intValue: Int? { nil }
-        init(_ string: String) { stringValue = string }
-        init?(stringValue: String) { self.stringValue = stringValue }
-        init?(intValue: Int) { nil }
-    }
+    private typealias Key = NamedKey
 
     private static let kinds = ["calendar", "timeInterval", "location", "recurrence", "push"]
 
