@@ -94,9 +94,12 @@ extension FuzzTargets {
         return .accepted(count: regions.count)
     }
 
-    /// The regions every location log is run against: circles and a polygon
-    /// where the seeds are (Liverpool, Slovenia, Istria), and a circle and a
-    /// polygon at (0, 0), where mutated numbers tend to land.
+    /// The regions every location log is run against: small ones where the
+    /// seeds go (a Liverpool bus route, tracks in Slovenia and Istria), larger
+    /// ones around them, and a circle and a square with a hole at (0, 0), where
+    /// mutated numbers tend to land. Most are large on purpose: the monitor's
+    /// grid sizes its cells by the median region, and tiny cells over a
+    /// continent would make every input cost a million-cell grid.
     private static let logRegions: [MonitoredRegion] = {
         func circle(_ name: String, _ lat: Double, _ lon: Double, _ radius: Double) -> MonitoredRegion {
             MonitoredRegion(identifier: name, region: try! Region.circle(center: Coordinate(latitude: lat, longitude: lon), radius: radius))
@@ -105,8 +108,9 @@ extension FuzzTargets {
         let liverpool = try! Region(wkt: "POLYGON((-3.0 53.38, -2.95 53.38, -2.95 53.42, -3.0 53.42, -3.0 53.38))")
         return [
             circle("liverpool-centre", 53.405, -2.98, 800), MonitoredRegion(identifier: "liverpool-box", region: liverpool),
-            circle("cerknica", 45.76, 14.37, 2_000), circle("visnjan", 45.27, 13.72, 1_500),
-            circle("origin", 0, 0, 50_000), MonitoredRegion(identifier: "origin-square", region: square),
+            circle("merseyside", 53.4, -2.9, 40_000), circle("cerknica", 45.76, 14.37, 2_000), circle("slovenia", 46.0, 14.5, 80_000),
+            circle("istria", 45.27, 13.72, 40_000), circle("origin", 0, 0, 50_000),
+            MonitoredRegion(identifier: "origin-square", region: square),
         ]
     }()
 
