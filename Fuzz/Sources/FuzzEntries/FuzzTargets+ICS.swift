@@ -34,50 +34,53 @@ extension FuzzTargets {
         name: "ics-calendar", summary: "ICSCalendar.load: events, to-dos, alarms, VTIMEZONEs, TZIDs, overrides",
         format: "ics"
     ) { bytes in
-        FuzzScratchFile.with(bytes, suffix: ".ics") { path in
-            FuzzOutcome.catching {
-                let calendar = try ICSCalendar.load(path: path, floatingZone: try ZoneRules.named("Europe/Berlin"))
-                return .accepted(count: calendar.series.count)
-            }
-        }
+        loadingCalendar(bytes) { calendar in .accepted(count: calendar.series.count) }
     }
 
     static let icsExpand = FuzzTarget(
         name: "ics-expand", summary: "ICSCalendar occurrences, alarm firings and imported requests over 2026, formatted as the CLI does",
         format: "ics"
     ) { bytes in
+        loadingCalendar(bytes) { calendar in
+            var calendar = calendar
+            calendar.maxInstances = maxInstances
+            var warnings: [ICSWarning] = []
+            let (low, high) = window
+            let occurrences = calendar.occurrences(from: low, to: high, warnings: &warnings)
+            var previous = Int.min
+            for item in occurrences {
+                let start = item.startInstant, end = item.endInstant
+                guard start >= previous else { return .violated("occurrences not sorted by start: \(start) after \(previous)") }
+                previous = start
+                let inWindow = item.isAllDay || end == start ? (start >= low && start < high) : (start < high && end > low)
+                guard inWindow else { return .violated("occurrence \(item.uid) at \(start)–\(end) is outside the window") }
+                _ = text(item.start)
+                _ = text(item.end)
+                if let recurrenceID = item.recurrenceID { _ = text(recurrenceID) }
+            }
+            let firings = calendar.alarmFirings(from: low, to: high, warnings: &warnings)
+            previous = Int.min
+            for firing in firings {
+                guard firing.time >= low && firing.time < high else { return .violated("alarm at \(firing.time) outside the window") }
+                guard firing.time >= previous else { return .violated("alarm firings not sorted by time") }
+                previous = firing.time
+                _ = RFC3339.string(epochSeconds: firing.time)
+            }
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+            let requests = calendar.notificationRequests(from: low, to: high, warnings: &warnings)
+            for request in requests { _ = try encoder.encode(try request.notificationRequest()) }
+            for warning in warnings { _ = warning.description }
+            return .accepted(count: occurrences.count + firings.count + requests.count)
+        }
+    }
+
+    /// Loads `bytes` as a calendar file, floating times in Berlin, and hands it to `body`.
+    private static func loadingCalendar(_ bytes: UnsafeRawBufferPointer,
+                                        _ body: (ICSCalendar) throws -> FuzzOutcome) -> FuzzOutcome {
         FuzzScratchFile.with(bytes, suffix: ".ics") { path in
             FuzzOutcome.catching {
-                var calendar = try ICSCalendar.load(path: path, floatingZone: try ZoneRules.named("Europe/Berlin"))
-                calendar.maxInstances = maxInstances
-                var warnings: [ICSWarning] = []
-                let (low, high) = window
-                let occurrences = calendar.occurrences(from: low, to: high, warnings: &warnings)
-                var previous = Int.min
-                for item in occurrences {
-                    let start = item.startInstant, end = item.endInstant
-                    guard start >= previous else { return .violated("occurrences not sorted by start: \(start) after \(previous)") }
-                    previous = start
-                    let inWindow = item.isAllDay || end == start ? (start >= low && start < high) : (start < high && end > low)
-                    guard inWindow else { return .violated("occurrence \(item.uid) at \(start)–\(end) is outside the window") }
-                    _ = text(item.start)
-                    _ = text(item.end)
-                    if let recurrenceID = item.recurrenceID { _ = text(recurrenceID) }
-                }
-                let firings = calendar.alarmFirings(from: low, to: high, warnings: &warnings)
-                previous = Int.min
-                for firing in firings {
-                    guard firing.time >= low && firing.time < high else { return .violated("alarm at \(firing.time) outside the window") }
-                    guard firing.time >= previous else { return .violated("alarm firings not sorted by time") }
-                    previous = firing.time
-                    _ = RFC3339.string(epochSeconds: firing.time)
-                }
-                let encoder = JSONEncoder()
-                encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-                let requests = calendar.notificationRequests(from: low, to: high, warnings: &warnings)
-                for request in requests { _ = try encoder.encode(try request.notificationRequest()) }
-                for warning in warnings { _ = warning.description }
-                return .accepted(count: occurrences.count + firings.count + requests.count)
+                try body(try ICSCalendar.load(path: path, floatingZone: try ZoneRules.named("Europe/Berlin")))
             }
         }
     }
