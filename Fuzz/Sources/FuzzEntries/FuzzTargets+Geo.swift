@@ -115,7 +115,8 @@ extension FuzzTargets {
     }()
 
     /// `trigger-eval geofence --initial enter --hysteresis 25 --dwell 120 --cross
-    /// --max-accuracy 500` over `bytes`, lenient; then strict when that read it.
+    /// --max-accuracy 500` over `bytes`, lenient; then `--strict` when the lenient
+    /// run skipped a row (otherwise both runs are the same run).
     /// Each output line must be JSON whose `time` is RFC 3339.
     private static func geofence(_ bytes: UnsafeRawBufferPointer, format: LocationLogFormat) -> FuzzOutcome {
         FuzzScratchFile.with(bytes, suffix: ".\(format.rawValue)") { path in
@@ -127,9 +128,10 @@ extension FuzzTargets {
                     let run = try GeofenceRun(regions: logRegions, options: options, source: source, strict: strict)
                     run.pipelined = false
                     var output: [UInt8] = []
-                    _ = try run.run(write: { output += $0 })
+                    let summary = try run.run(write: { output += $0 })
                     if let problem = checkEventLines(output) { return .violated(problem) }
                     events = output.count
+                    if summary.badRows == 0 && summary.counters.skipped.values.reduce(0, +) == 0 { break }
                 }
                 return .accepted(count: events)
             }
