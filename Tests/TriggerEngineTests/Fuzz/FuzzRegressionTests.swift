@@ -78,10 +78,19 @@ struct FuzzRegressionTests {
         _ = try await Self.check(target, try Self.files(in: Self.regressions.appendingPathComponent(name))) { "\(name)/\($0.lastPathComponent)" }
     }
 
+    /// The last target of each format: it reads the most (`ics-expand` loads and
+    /// expands what `ics-lexer` and `ics-calendar` only read), so the seeds go
+    /// through it alone.
+    static var deepestTargetOfEachFormat: [String] {
+        var byFormat: [String: String] = [:]
+        for target in FuzzTargets.all { byFormat[target.format] = target.name }
+        return byFormat.values.sorted()
+    }
+
     /// The seeds must be read, not just survived: a target that refuses all of
     /// them (a broken harness, a scratch file in the wrong place) would fuzz
     /// nothing but its error paths.
-    @Test("every seed gives a result or a clean error, and some are read", arguments: FuzzTargets.all.map(\.name))
+    @Test("every seed gives a result or a clean error, and some are read", arguments: deepestTargetOfEachFormat)
     func seedInputs(target name: String) async throws {
         let target = try #require(FuzzTargets.named(name))
         let files = try Self.files(in: Self.seeds.appendingPathComponent(target.format))
