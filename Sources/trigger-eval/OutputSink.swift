@@ -16,6 +16,8 @@ final class OutputSink {
     private let stdoutStart: off_t?
     private var buffer: [UInt8] = []
     private var isFinished = false
+    /// The temporary file's entry in `TemporaryFileCleanup` (removed if a signal ends the run).
+    private var cleanupSlot: Int?
 
     /// Opens the output: `nil` or `-` for standard output.
     /// - Throws: `InputFileError` when the output file cannot be created.
@@ -33,6 +35,7 @@ final class OutputSink {
             finalPath = path
             temporaryPath = temporary
             stdoutStart = nil
+            cleanupSlot = TemporaryFileCleanup.register(temporary)
         } else {
             descriptor = 1
             finalPath = nil
@@ -87,6 +90,7 @@ final class OutputSink {
         isFinished = true
         if let temporaryPath, let finalPath {
             close(descriptor)
+            defer { TemporaryFileCleanup.unregister(cleanupSlot) }
             guard rename(temporaryPath, finalPath) == 0 else {
                 let reason = String(cString: strerror(errno))
                 unlink(temporaryPath)
@@ -103,6 +107,7 @@ final class OutputSink {
         if let temporaryPath {
             close(descriptor)
             unlink(temporaryPath)
+            TemporaryFileCleanup.unregister(cleanupSlot)
         } else if let stdoutStart {
             _ = ftruncate(1, stdoutStart)
         }

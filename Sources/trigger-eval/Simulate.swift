@@ -18,13 +18,10 @@ struct Simulate: AsyncParsableCommand {
     var output: String?
 
     func run() async throws {
-        let data: Data
-        do {
-            data = scenario == "-" ? FileHandle.standardInput.readDataToEndOfFile()
-                                   : try Data(contentsOf: URL(fileURLWithPath: scenario))
-        } catch {
-            throw InputFileError(path: scenario, reason: "cannot read the scenario (\(error.localizedDescription))")
-        }
+        // Read through LineReader: a pipe or FIFO works, a directory or a missing
+        // file gets the operating system's reason (Data(contentsOf:) called a FIFO
+        // a permission problem).
+        let data = Data(try LineReader(path: scenario).readToEnd())
         let parsed = try Scenario(data: data, path: scenario)
         let runner = ScenarioRunner(scenario: parsed)
         let started = Date()

@@ -69,6 +69,20 @@ public final class LineReader {
         }
     }
 
+    /// Everything not yet read, to the end of the input: for readers that need a
+    /// whole document (a scenario's JSON). Works on pipes and FIFOs, where
+    /// Foundation's `Data(contentsOf:)` fails with a misleading permission error.
+    /// - Throws: `InputFileError` on a read error.
+    /// - Complexity: O(bytes read); memory holds them all.
+    public func readToEnd() throws(InputFileError) -> [UInt8] {
+        // Each refill reads once more, growing the block whenever it is full.
+        while !isExhausted { try refill() }
+        let base = buffer.baseAddress!.assumingMemoryBound(to: UInt8.self)
+        let rest = Array(UnsafeBufferPointer(start: base + start, count: end - start))
+        start = end
+        return rest
+    }
+
     /// The next line, valid until the next call; `nil` at the end of the input.
     public func nextLine() throws(InputFileError) -> UnsafeBufferPointer<UInt8>? {
         while true {

@@ -30,4 +30,21 @@ struct LineReaderTests {
         #expect(throws: InputFileError.self) { try LineReader(path: "/nonexistent/file.csv") }
         #expect(throws: InputFileError.self) { try LineReader(path: "/tmp") }
     }
+
+    /// `readToEnd()` after some lines returns exactly the rest, across many
+    /// refills and growths of a small block (a scenario read whole).
+    @Test func readToEndReturnsTheRestAfterTheLinesRead() throws {
+        var random = SplitMix64(seed: 14)
+        let bytes = (0..<50_000).map { _ in UInt8.random(in: 0...255, using: &random) | 0x01 }
+        let text = Array("first\r\nsecond\n".utf8) + bytes
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("linereader-\(UUID()).bin")
+        try Data(text).write(to: url)
+        defer { try? FileManager.default.removeItem(at: url) }
+        let reader = try LineReader(path: url.path, blockSize: 4096)
+        #expect(try reader.nextLine().map { String(decoding: $0, as: UTF8.self) } == "first")
+        #expect(try reader.nextLine().map { String(decoding: $0, as: UTF8.self) } == "second")
+        #expect(try reader.readToEnd() == bytes)
+        #expect(try reader.readToEnd().isEmpty)
+        #expect(try reader.nextLine() == nil)
+    }
 }

@@ -1,0 +1,49 @@
+import Foundation
+@testable import TriggerEngine
+
+/// `trigger-eval next --batch`: one query object a line.
+extension FuzzTargets {
+    /// Fires listed per query at most (a query's `count` asks for work; the harness
+    /// caps it so that a timeout means a hang, not a long answer).
+    static let firesPerQuery = 64
+
+    static let nextQueries = FuzzTarget(
+        name: "next-queries",
+        summary: "NDJSON `next --batch` lines: FireDateQuery.Fields(jsonLine:), the query, its fires (increasing, after `after`), formatted",
+        format: "next"
+    ) { bytes in
+        let now = Date(timeIntervalSince1970: 1_767_225_600)
+        var fires = 0
+        var firstError: (any Error)?
+        for line in bytes.split(separator: 0x0A) {
+            let outcome: FuzzOutcome = line.withUnsafeBytes { raw in
+                FuzzOutcome.catching {
+                    var query = try FireDateQuery(try FireDateQuery.Fields(jsonLine: raw.bindMemory(to: UInt8.self)),
+                                                  defaultZone: "UTC", now: now)
+                    query.count = min(query.count, firesPerQuery)
+                    var previous = query.after
+                    let dates = query.fireDates()
+                    for date in dates {
+                        guard date > previous else { return .violated("fire \(date) is not after \(previous)") }
+                        previous = date
+                        let text = query.format(date)
+                        guard let again = RFC3339.date(from: text),
+                              abs(again.timeIntervalSince1970 - date.timeIntervalSince1970) < 1e-6 else {
+                            return .violated("fire \(date.timeIntervalSince1970) formats as \(text), which does not read back")
+                        }
+                    }
+                    return .accepted(count: dates.count)
+                }
+            }
+            switch outcome {
+            case .accepted(let count): fires += count
+            case .violated: return outcome
+            case .rejected(let error):
+                if FuzzOutcome.rejected(error).problem != nil { return .rejected(error) }
+                firstError = firstError ?? error
+            }
+        }
+        if fires == 0, let firstError { return .rejected(firstError) }
+        return .accepted(count: fires)
+    }
+}

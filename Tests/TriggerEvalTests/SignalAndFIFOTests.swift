@@ -1,0 +1,92 @@
+import Foundation
+import Testing
+
+/// Issue 14's command-line findings outside the readers: a run killed by a
+/// signal (a trap is SIGILL) left its `.partial` output file behind, and
+/// `simulate` called a FIFO a permission problem.
+@Suite("trigger-eval: signals and FIFOs")
+struct SignalAndFIFOTests {
+    /// Starts `next --batch - -o FILE` with a stdin that stays open, waits until its
+    /// `.partial` file exists, sends `signal`, and returns the folder's files after
+    /// the process ended, with how it ended.
+    ///
+    /// Swift's backtracer is turned off in the child: it would take a SIGILL that
+    /// `kill` sent for a fault, report it, and return, and the process would go
+    /// on (a real trap comes back when the faulting instruction runs again).
+    static func killedWhileWriting(with signal: Int32) throws -> (files: [String], reason: Process.TerminationReason, status: Int32) {
+        let folder = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let process = Process()
+        process.executableURL = CLIRunner.executable
+        process.arguments = ["next", "--batch", "-", "-o", folder.appendingPathComponent("fires.ndjson").path]
+        let input = Pipe()
+        process.standardInput = input
+        process.standardError = FileHandle.nullDevice
+        process.environment = ProcessInfo.processInfo.environment.merging(["SWIFT_BACKTRACE": "enable=no"]) { $1 }
+        try process.run()
+        // One query answered, so the run has written into its temporary file.
+        input.fileHandleForWriting.write(Data("{\"interval\":60,\"repeats\":true,\"after\":\"2026-01-01T00:00:00Z\",\"count\":3}\n".utf8))
+        let deadline = Date().addingTimeInterval(30)
+        while try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty, Date() < deadline {
+            usleep(10_000)
+        }
+        let before = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+        #expect(before.count == 1 && before[0].hasSuffix(".partial"), "the run should be writing its temporary file: \(before)")
+        kill(process.processIdentifier, signal)
+        let killDeadline = Date().addingTimeInterval(30)
+        while process.isRunning, Date() < killDeadline { usleep(10_000) }
+        if process.isRunning {
+            Issue.record("the process outlived signal \(signal) by 30 s")
+            kill(process.processIdentifier, SIGKILL)
+        }
+        process.waitUntilExit()
+        try? input.fileHandleForWriting.close()
+        return (try FileManager.default.contentsOfDirectory(atPath: folder.path), process.terminationReason, process.terminationStatus)
+    }
+
+    @Test("a trap (SIGILL) leaves no .partial file and still ends the process with SIGILL")
+    func trapRemovesTemporaryFile() throws {
+        let ended = try Self.killedWhileWriting(with: SIGILL)
+        #expect(ended.files.isEmpty, "left behind: \(ended.files)")
+        #expect(ended.reason == .uncaughtSignal)
+        #expect(ended.status == SIGILL)
+    }
+
+    @Test("an interrupt (SIGINT) or SIGTERM leaves no .partial file", arguments: [SIGINT, SIGTERM])
+    func interruptRemovesTemporaryFile(signal: Int32) throws {
+        let ended = try Self.killedWhileWriting(with: signal)
+        #expect(ended.files.isEmpty, "left behind: \(ended.files)")
+        #expect(ended.reason == .uncaughtSignal)
+        #expect(ended.status == signal)
+    }
+
+    @Test("simulate reads its scenario from a FIFO")
+    func simulateReadsAFIFO() throws {
+        let folder = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let fifo = folder.appendingPathComponent("scenario.json").path
+        try #require(mkfifo(fifo, 0o600) == 0)
+        let scenario = #"{"from":"2026-01-01T00:00:00Z","to":"2026-01-01T01:00:00Z","requests":[{"identifier":"tea","content":{"title":"Tea"},"trigger":{"timeInterval":{"interval":600,"repeats":false}}}]}"#
+        // Opening a FIFO for writing waits for its reader: write from another thread.
+        let writer = Thread {
+            if let handle = FileHandle(forWritingAtPath: fifo) {
+                handle.write(Data(scenario.utf8))
+                try? handle.close()
+            }
+        }
+        writer.start()
+        let result = try CLIRunner.run(["simulate", fifo])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == "{\"time\":\"2026-01-01T00:10:00Z\",\"identifier\":\"tea\",\"trigger\":\"timeInterval\",\"title\":\"Tea\"}\n")
+        #expect(!result.stderr.contains("permission"))
+    }
+
+    @Test("simulate given a folder says it is a folder")
+    func simulateRefusesAFolder() throws {
+        let folder = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try CLIRunner.run(["simulate", folder.path])
+        #expect(result.status == 66)
+        #expect(result.stderr == "error: \(folder.path): is a directory\n")
+    }
+}
