@@ -36,6 +36,9 @@ struct FuzzRegressionTests {
         return entries
     }()
 
+    /// The longest an input may take here (a hang found by a target is a timeout over 1 s).
+    static let timeLimit: Duration = .seconds(10)
+
     static func files(in directory: URL) throws -> [URL] {
         guard FileManager.default.fileExists(atPath: directory.path) else { return [] }
         return try FileManager.default.contentsOfDirectory(at: directory, includingPropertiesForKeys: nil)
@@ -53,8 +56,13 @@ struct FuzzRegressionTests {
                 }
                 continue
             }
+            let started = ContinuousClock.now
             let outcome = await target.run(try Data(contentsOf: file))
+            let elapsed = ContinuousClock.now - started
             #expect(outcome.problem == nil, "\(key(file)): \(outcome.problem ?? "")")
+            // libFuzzer's limit is 1 s an input in a release build; a debug
+            // build on a busy machine is allowed ten times that.
+            #expect(elapsed < Self.timeLimit, "\(key(file)) took \(elapsed)")
             if case .accepted = outcome { accepted += 1 }
         }
         return accepted
