@@ -41,6 +41,7 @@ let package = Package(
                 "CGEOS",
                 "CICal",
                 .product(name: "HeapModule", package: "swift-collections"),
+                .product(name: "DequeModule", package: "swift-collections"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 // SQLite's C API, for binding a bulk save's values directly (Store/DirectBindings.swift).
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),

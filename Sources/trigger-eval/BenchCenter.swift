@@ -32,6 +32,9 @@ struct BenchCenter: AsyncParsableCommand {
     @Option(help: "Date jobs for the APScheduler comparison (0: skip it).")
     var jobs = 100_000
 
+    @Flag(inversion: .prefixedNo, help: "Run APScheduler on the date jobs.")
+    var peer = true
+
     static func temporaryStore(_ name: String) throws -> (NotificationStore, String) {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("bench-center-\(getpid())-\(name).sqlite").path
         removeStore(path)
@@ -266,7 +269,7 @@ struct BenchCenter: AsyncParsableCommand {
         print(String(format: "jobs:     %d date jobs, SQLite store (WAL, synchronous=NORMAL)", self.jobs))
         print(String(format: "  ours         %8.0f adds/s one by one (each awaited, its own commit), %8.0f adds/s in batches of 1,000; %8.0f fires/s (all due within 1 s)",
                      oursAdds, oursBatched, oursFires))
-        guard let peer = PythonPeer.run(script: "bench-center-peer.py", arguments: [String(self.jobs), "1.0"],
+        guard self.peer, let peer = PythonPeer.run(script: "bench-center-peer.py", arguments: [String(self.jobs), "1.0"],
                                         label: "APScheduler", module: "apscheduler"),
               let peerAdds = peer["adds_per_second"] as? Double, let peerFires = peer["fires_per_second"] as? Double else { return }
         print(String(format: "  APScheduler  %8.0f adds/s (add_job, SQLAlchemy job store on SQLite, WAL);                               %8.0f fires/s", peerAdds, peerFires))

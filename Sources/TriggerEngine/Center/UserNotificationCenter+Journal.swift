@@ -1,3 +1,4 @@
+import DequeModule
 import Foundation
 
 /// Committing changes: every change to the center's state goes through one
@@ -31,7 +32,8 @@ extension UserNotificationCenter {
             var attempts = 0
         }
 
-        var entries: [Entry] = []
+        /// A deque: a burst of records queues thousands, taken from the front.
+        var entries: Deque<Entry> = []
         var isDraining = false
         /// The most calls one transaction takes: enough to amortise a commit,
         /// few enough to keep one transaction's latency in milliseconds.
@@ -103,14 +105,14 @@ extension UserNotificationCenter {
                 // fail the others that shared its transaction: alone, each
                 // gets its own answer.
                 if group.count > 1 {
-                    journal.entries.insert(contentsOf: group.map(Self.alone), at: 0)
+                    journal.entries.prepend(contentsOf: group.map(Self.alone))
                     continue
                 }
                 var entry = group[0]
                 if let retry = entry.retry {
                     entry.attempts += 1
                     let delay = retryPolicy.delay(afterAttempt: entry.attempts)
-                    journal.entries.insert(entry, at: 0)
+                    journal.entries.prepend(entry)
                     await retry(error, entry.attempts, clock.now().addingTimeInterval(delay.seconds))
                     try? await Task.sleep(for: delay)
                     continue

@@ -146,7 +146,7 @@ extension UserNotificationCenter {
     /// Those handed over whose record is still being written are listed too:
     /// the receiver has them.
     public func deliveredNotifications() -> [DeliveredNotification] {
-        deliveredInFlight.isEmpty ? delivered : delivered + deliveredInFlight
+        deliveredInFlight.isEmpty ? delivered : delivered + Array(deliveredInFlight)
     }
 
     /// Removes delivered notifications by request identifier.

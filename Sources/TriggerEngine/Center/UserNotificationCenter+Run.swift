@@ -38,9 +38,12 @@ extension UserNotificationCenter {
             runLoop.isRunning = false
             runLoop.isStopping = false
         }
+        // The loop runs in a task of its own: cancelling `run()` must not cut a
+        // hand-over short; it asks the loop to stop after the one in flight.
+        let loop = Task { await self.loop(handler) }
         await withGracefulShutdownHandler {
             await withTaskCancellationHandler {
-                await self.loop(handler)
+                await loop.value
             } onCancel: {
                 Task { await self.stop() }
             }
@@ -67,9 +70,7 @@ extension UserNotificationCenter {
 
     private func loop(_ handler: @escaping @Sendable (Delivery) async throws -> Void) async {
         while !runLoop.isStopping {
-            // One fire at a time, in a task of its own: cancelling `run()` must
-            // not cut a hand-over short.
-            let step = await Task { await self.deliverOne(through: self.clock.now(), handler) }.value
+            let step = await deliverOne(through: clock.now(), handler)
             if case .idle = step { await pause(until: nextWakeDate()) }
         }
     }

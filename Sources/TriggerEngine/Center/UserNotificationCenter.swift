@@ -1,3 +1,4 @@
+import DequeModule
 import Foundation
 
 /// The notification center a scheduler service embeds: `UNUserNotificationCenter`
@@ -30,7 +31,7 @@ public actor UserNotificationCenter {
     var delivered: [DeliveredNotification] = []
     /// Notifications handed over whose record is not yet written, in hand-over
     /// order (records are applied in that order).
-    var deliveredInFlight: [DeliveredNotification] = []
+    var deliveredInFlight: Deque<DeliveredNotification> = []
     /// The recipient of each pending request; absent for the default recipient `""`,
     /// so a single-user center keeps no entry per request.
     var recipients: [String: String] = [:]
