@@ -43,6 +43,44 @@ enum BenchGeoData {
         return #"{"type":"FeatureCollection","features":["# + features.joined(separator: ",\n") + "]}"
     }
 
+    /// The hard scenario's regions: `count` star-shaped polygons of 8 to 200
+    /// vertices whose distance from the centre changes at every vertex (a quarter
+    /// to all of a base radius of 100–400 m), coastline-like, in the box (degrees),
+    /// coordinates written with full double precision as a GIS export would.
+    static func jaggedPolygons(count: Int, box: (Double, Double, Double, Double), using random: inout BenchRandom) -> String {
+        var out = #"{"type":"FeatureCollection","features":["#
+        out.reserveCapacity(count * 4_500)
+        for index in 0..<count {
+            let cx = random.uniform(box.0...box.2), cy = random.uniform(box.1...box.3)
+            let radius = random.uniform(100...400) / metresPerDegree
+            let stretch = 1 / cos(cy * Double.pi / 180)
+            let vertices = 8 + Int(random.next() % 193)
+            // One angle in each of `vertices` equal sectors: no gap reaches half a
+            // turn, so the polygon stays star-shaped around its centre (valid).
+            let angles = (0..<vertices).map { (Double($0) + random.uniform(0.05...0.95)) * 2 * Double.pi / Double(vertices) }
+            if index > 0 { out += ",\n" }
+            out += #"{"type":"Feature","id":"zone-\#(index)","properties":{},"geometry":{"type":"Polygon","coordinates":[["#
+            var first = ""
+            for angle in angles {
+                let r = radius * random.uniform(0.25...1.0)
+                let position = "[\(cx + r * cos(angle) * stretch),\(cy + r * sin(angle))]"
+                if first.isEmpty { first = position } else { out += "," }
+                out += position
+            }
+            out += "," + first + "]]}}"
+        }
+        return out + "]}"
+    }
+
+    /// The hard scenario's area: 55 × 45 km around Paris (longitude, latitude).
+    static let hardBox = (2.0, 48.6, 2.0 + 55_000 / (metresPerDegree * cos(48.8 * Double.pi / 180)), 48.6 + 45_000 / metresPerDegree)
+
+    /// The hard scenario's steps, in degrees: 100 to 400 m, about a polygon's size.
+    static let hardSteps = (100 / metresPerDegree)...(400 / metresPerDegree)
+
+    /// Metres in a degree of latitude (mean Earth radius).
+    static let metresPerDegree = 6_371_008.8 * Double.pi / 180
+
     /// Loaded regions written back as GeoJSON features (polygons only).
     static func features(_ regions: [MonitoredRegion], prefix: String) -> [String] {
         regions.compactMap { region in
@@ -66,8 +104,9 @@ enum BenchGeoData {
 
     /// Writes a CSV log of random walks (device, RFC 3339 time, lat, lon), devices
     /// spread over the boxes, all devices reporting once per round; returns the
-    /// first `sampleSize` fixes as (lon, lat).
+    /// first `sampleSize` fixes as (lon, lat). Steps are in degrees.
     static func writeWalks(to path: String, fixes: Int, devices: Int, boxes: [(Double, Double, Double, Double)],
+                           steps: ClosedRange<Double> = 0.00005...0.0008,
                            sampleSize: Int, using random: inout BenchRandom) throws -> [(Double, Double)] {
         var lon = [Double](), lat = [Double]()
         for device in 0..<devices {
@@ -87,7 +126,7 @@ enum BenchGeoData {
         while written < fixes {
             let stamp = Array(RFC3339.string(epochSeconds: 1_795_000_000 + round * 30).utf8)
             for device in 0..<devices where written < fixes {
-                let step = random.uniform(0.00005...0.0008)
+                let step = random.uniform(steps)
                 let angle = random.uniform(0...(2 * Double.pi))
                 let box = boxes[device % boxes.count]
                 lon[device] = min(max(lon[device] + step * cos(angle), box.0), box.2)

@@ -36,6 +36,9 @@ struct BenchGeofence: ParsableCommand {
     @Flag(help: "Skip the shapely peer.")
     var noPeer = false
 
+    @Option(help: "Scenarios to run: generated, real, hard (comma-separated; default all).")
+    var scenarios = "generated,real,hard"
+
     @Option(help: "Keep the generated regions and fixes in this folder (one subfolder per scenario) instead of deleting them.")
     var keep: String?
 
@@ -51,9 +54,20 @@ struct BenchGeofence: ParsableCommand {
         print("shapely = STRtree.query(points, predicate=\"within\") incl. point creation, excl. CSV parsing")
         print("")
 
+        let chosen = Set(scenarios.split(separator: ",").map(String.init))
+        if chosen.contains("hard") {
+            let box = BenchGeoData.hardBox
+            var hardGenerator = BenchRandom(seed: seed &+ 1)
+            let jagged = BenchGeoData.jaggedPolygons(count: regions, box: box, using: &hardGenerator)
+            try scenario("(c) hard: \(regions) jagged polygons, walks with polygon-sized steps", regionsJSON: jagged,
+                         boxes: [box], steps: BenchGeoData.hardSteps,
+                         folder: folder.appendingPathComponent("hard"), using: &hardGenerator)
+        }
+        guard chosen.contains("generated") || chosen.contains("real") else { return }
         let synthetic = BenchGeoData.polygons(count: regions, box: (0, 40, 10, 50), using: &generator)
-        try scenario("(a) \(regions) generated polygons", regionsJSON: synthetic,
-                     boxes: [(0, 40, 10, 50)], folder: folder.appendingPathComponent("generated"), using: &generator)
+        if chosen.contains("generated") { try scenario("(a) \(regions) generated polygons", regionsJSON: synthetic,
+                     boxes: [(0, 40, 10, 50)], folder: folder.appendingPathComponent("generated"), using: &generator) }
+        guard chosen.contains("real") else { return }
 
         let dataFolder = data ?? ["Tests/TriggerEngineTests/Fixtures/geo", "../shared/data"].first {
             FileManager.default.fileExists(atPath: "\($0)/paris.geojson")
@@ -75,14 +89,14 @@ struct BenchGeofence: ParsableCommand {
     }
 
     private func scenario(_ title: String, regionsJSON: String, boxes: [(Double, Double, Double, Double)],
-                          folder: URL, using generator: inout BenchRandom) throws {
+                          steps: ClosedRange<Double> = 0.00005...0.0008, folder: URL, using generator: inout BenchRandom) throws {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let regionsPath = folder.appendingPathComponent("regions.geojson").path
         let fixesPath = folder.appendingPathComponent("fixes.csv").path
         let eventsPath = folder.appendingPathComponent("events.ndjson").path
         try regionsJSON.write(toFile: regionsPath, atomically: false, encoding: .utf8)
         let sample = try BenchGeoData.writeWalks(to: fixesPath, fixes: fixes, devices: devices, boxes: boxes,
-                                                 sampleSize: bruteForceFixes, using: &generator)
+                                                 steps: steps, sampleSize: bruteForceFixes, using: &generator)
 
         let loadStart = Date()
         let loaded = try MonitoredRegion.load(featureCollectionAt: regionsPath, repair: true)
