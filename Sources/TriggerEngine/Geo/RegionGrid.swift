@@ -6,10 +6,10 @@
 /// than about a million cells over the regions' bounding box (regions from Paris
 /// to San Francisco): then cells grow to fit. Envelopes that would cover too many
 /// cells go to a short list checked for every query instead.
-struct RegionGrid {
+struct RegionGrid: Sendable {
     /// A region part's envelope, stored in every cell it overlaps, with what the
     /// exact test needs, so that a candidate costs no further lookups.
-    struct Item {
+    struct Item: Sendable {
         var region: Int32
         /// Whether the region has other parts (which may share this cell).
         var hasSiblings: Bool

@@ -79,7 +79,7 @@ struct RegionMonitorDifferentialTests {
                 return fix
             }
         }
-        #expect(try RegionMonitor(regions: regions).grid.isSparse, "cells over Paris to San Francisco are kept sparse")
+        #expect(try RegionMonitor(regions: regions).index.grid.isSparse, "cells over Paris to San Francisco are kept sparse")
         let counts = try Self.compare(regions, log)
         #expect(counts.allSatisfy { $0 > 100 }, "events per option set: \(counts)")
     }
