@@ -53,23 +53,37 @@ enum BenchGeoData {
         for index in 0..<count {
             let cx = random.uniform(box.0...box.2), cy = random.uniform(box.1...box.3)
             let radius = random.uniform(100...400) / metresPerDegree
-            let stretch = 1 / cos(cy * Double.pi / 180)
             let vertices = 8 + Int(random.next() % 193)
-            // One angle in each of `vertices` equal sectors: no gap reaches half a
-            // turn, so the polygon stays star-shaped around its centre (valid).
-            let angles = (0..<vertices).map { (Double($0) + random.uniform(0.05...0.95)) * 2 * Double.pi / Double(vertices) }
             if index > 0 { out += ",\n" }
             out += #"{"type":"Feature","id":"zone-\#(index)","properties":{},"geometry":{"type":"Polygon","coordinates":[["#
-            var first = ""
-            for angle in angles {
-                let r = radius * random.uniform(0.25...1.0)
-                let position = "[\(cx + r * cos(angle) * stretch),\(cy + r * sin(angle))]"
-                if first.isEmpty { first = position } else { out += "," }
-                out += position
-            }
-            out += "," + first + "]]}}"
+            appendJaggedRing(&out, vertices: vertices, center: (cx, cy), radius: radius, using: &random)
+            out += "]]}}"
         }
         return out + "]}"
+    }
+
+    /// One jagged polygon of `vertices` vertices (radius in degrees of latitude) as a FeatureCollection.
+    static func jaggedPolygon(vertices: Int, center: (Double, Double), radius: Double, using random: inout BenchRandom) -> String {
+        var out = #"{"type":"FeatureCollection","features":[{"type":"Feature","id":"big","properties":{},"geometry":{"type":"Polygon","coordinates":[["#
+        appendJaggedRing(&out, vertices: vertices, center: center, radius: radius, using: &random)
+        return out + "]]}}]}"
+    }
+
+    /// A closed star-shaped ring: one vertex in each of `vertices` equal sectors (no
+    /// gap reaches half a turn, so the ring stays simple around its centre), at a
+    /// quarter to all of `radius` from it, longitudes stretched by 1 / cos(latitude).
+    private static func appendJaggedRing(_ out: inout String, vertices: Int, center: (Double, Double), radius: Double,
+                                         using random: inout BenchRandom) {
+        let stretch = 1 / cos(center.1 * Double.pi / 180)
+        var first = ""
+        for index in 0..<vertices {
+            let angle = (Double(index) + random.uniform(0.05...0.95)) * 2 * Double.pi / Double(vertices)
+            let r = radius * random.uniform(0.25...1.0)
+            let position = "[\(center.0 + r * cos(angle) * stretch),\(center.1 + r * sin(angle))]"
+            if first.isEmpty { first = position } else { out += "," }
+            out += position
+        }
+        out += "," + first
     }
 
     /// The hard scenario's area: 55 × 45 km around Paris (longitude, latitude).
@@ -172,5 +186,28 @@ enum BenchGeoData {
         let seconds = Date().timeIntervalSince(start)
         if hits < 0 { print(hits) }  // keep the loop's result alive
         return seconds
+    }
+
+    /// The process's peak resident memory so far, in MB (`getrusage`).
+    static func peakMegabytes() -> Double {
+        var usage = rusage()
+        getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
+        return Double(usage.ru_maxrss) / 1024
+    }
+
+    /// The 1, 5 and 15 minute load averages, as `/proc/loadavg` gives them.
+    static func loadAverage() -> String {
+        let text = (try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8)) ?? "?"
+        return text.split(separator: " ").prefix(3).joined(separator: " ")
+    }
+
+    /// Seconds for GEOS's own validity check (`GEOSisValid_r`) of the polygon of
+    /// a FeatureCollection, read with GEOS's GeoJSON reader.
+    static func geosValiditySeconds(geoJSON: String) throws -> (seconds: Double, valid: Bool) {
+        let context = GEOSContext()
+        let geometry = try GEOSReader.geometry(geoJSON: geoJSON, in: context)
+        let start = Date()
+        let valid = try geometry.isValid()
+        return (Date().timeIntervalSince(start), valid)
     }
 }

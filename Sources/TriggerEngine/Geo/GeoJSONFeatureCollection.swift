@@ -12,11 +12,11 @@ import Foundation
 /// expects. Anything else is declined (`init?(parsing:)` returns `nil`) and the
 /// caller takes the general path, which accepts what it accepts and says what is
 /// wrong: this is a faster route to the same answers, not a second set of rules.
-package struct GeoJSONFeatureCollection {
+package struct GeoJSONFeatureCollection: Sendable {
     package var features: [Feature]
 
     /// One feature: its identifiers, geometry and the properties the monitor reads.
-    package struct Feature {
+    package struct Feature: Sendable {
         /// The feature's `id` member when it is a string or a number.
         package var id: Scalar?
         package var geometry: Geometry
@@ -24,13 +24,13 @@ package struct GeoJSONFeatureCollection {
     }
 
     /// An identifier: a string or a number.
-    package enum Scalar: Equatable {
+    package enum Scalar: Equatable, Sendable {
         case text(String)
         case number(Double)
     }
 
     /// The properties the monitor reads; others are checked as JSON and passed over.
-    package struct Properties {
+    package struct Properties: Sendable {
         /// `properties.id` and `properties.name` when they are strings or numbers.
         package var id: Scalar?
         package var name: Scalar?
@@ -41,10 +41,19 @@ package struct GeoJSONFeatureCollection {
     }
 
     /// A region's geometry, positions as (longitude, latitude).
-    package enum Geometry {
+    package enum Geometry: Sendable {
         case point(XY)
         case polygon([[XY]])
         case multiPolygon([[[XY]]])
+
+        /// Positions in all (1 for a point): the work of checking it.
+        var vertexCount: Int {
+            switch self {
+            case .point: return 1
+            case .polygon(let rings): return rings.reduce(0) { $0 + $1.count }
+            case .multiPolygon(let polygons): return polygons.reduce(0) { $0 + $1.reduce(0) { $0 + $1.count } }
+            }
+        }
     }
 }
 

@@ -70,12 +70,20 @@ extension MonitoredRegion {
 
     /// The regions of a FeatureCollection read the fast way: the same rules
     /// as the general path, on typed values.
+    ///
+    /// Features are checked on every core (validity is most of the work), each
+    /// worker with its own GEOS context; the error reported is the one the
+    /// general path meets first, going feature by feature.
     package static func regions(of collection: GeoJSONFeatureCollection, repair: Bool) throws(DataError) -> [MonitoredRegion] {
-        let context = GEOSContext()
-        var regions: [MonitoredRegion] = []
-        regions.reserveCapacity(collection.features.count)
+        let features = collection.features
+        var identifiers: [String] = []
+        var labels: [String] = []
+        identifiers.reserveCapacity(features.count)
+        labels.reserveCapacity(features.count)
         var seen: [String: Int] = [:]
-        for (index, feature) in collection.features.enumerated() {
+        // The first repeated identifier, if any: it counts as that feature's first error.
+        var repeated: (index: Int, error: DataError)?
+        for (index, feature) in features.enumerated() {
             let properties = feature.properties
             let named = [feature.id, properties.id, properties.name].lazy.compactMap { $0 }.first
             let identifier = named.map { (scalar) -> String in
@@ -84,16 +92,42 @@ extension MonitoredRegion {
                 case .number(let number): return identifierText(number)
                 }
             } ?? String(index)
-            let label = try register(identifier, index: index, in: &seen)
-            let region: Region
-            switch feature.geometry {
-            case .point(let center): region = try GeoJSON.circle(center: center, radius: properties.radius, label: label)
-            case .polygon(let rings): region = try Region.polygons([rings], label: label, repair: repair, in: context)
-            case .multiPolygon(let polygons): region = try Region.polygons(polygons, label: label, repair: repair, in: context)
+            identifiers.append(identifier)
+            do {
+                labels.append(try register(identifier, index: index, in: &seen))
+            } catch {
+                repeated = (index, error)
+                break
             }
-            regions.append(MonitoredRegion(identifier: identifier, region: region, notifyOnEntry: properties.notifyOnEntry ?? true,
-                                           notifyOnExit: properties.notifyOnExit ?? true, repeats: properties.repeats ?? true))
         }
+        let checked = repeated?.index ?? features.count
+        let names = labels
+        let built = ParallelChunks.map(count: checked, weight: { features[$0].geometry.vertexCount }) {
+            (index: Int, context: GEOSContext) throws(DataError) -> Region in
+            let feature = features[index]
+            switch feature.geometry {
+            case .point(let center):
+                return try GeoJSON.circle(center: center, radius: feature.properties.radius, label: names[index])
+            case .polygon(let rings):
+                return try Region.polygons([rings], label: names[index], repair: repair, in: context)
+            case .multiPolygon(let polygons):
+                return try Region.polygons(polygons, label: names[index], repair: repair, in: context)
+            }
+        }
+        var regions: [MonitoredRegion] = []
+        regions.reserveCapacity(checked)
+        for (index, result) in built.enumerated() {
+            let properties = features[index].properties
+            switch result {
+            case .success(let region):
+                regions.append(MonitoredRegion(identifier: identifiers[index], region: region,
+                                               notifyOnEntry: properties.notifyOnEntry ?? true,
+                                               notifyOnExit: properties.notifyOnExit ?? true, repeats: properties.repeats ?? true))
+            case .failure(let error):
+                throw error
+            }
+        }
+        if let repeated { throw repeated.error }
         return regions
     }
 

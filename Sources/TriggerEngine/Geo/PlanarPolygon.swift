@@ -105,8 +105,21 @@ struct PlanarPolygon: Sendable {
             }
             for band in 0..<bands.count {
                 let start = Int(tables.starts[bands.startsOffset + band]), end = Int(tables.starts[bands.startsOffset + band + 1])
-                var band = UnsafeMutableBufferPointer(rebasing: placed[start..<end])
-                band.sort { $0.maxX > $1.maxX }
+                if end - start > 32 {
+                    var band = UnsafeMutableBufferPointer(rebasing: placed[start..<end])
+                    band.sort { $0.maxX > $1.maxX }
+                    continue
+                }
+                // Insertion sort: most bands hold a handful of edges.
+                for index in (start + 1)..<max(start + 1, end) {
+                    let edge = placed[index]
+                    var slot = index
+                    while slot > start && placed[slot - 1].maxX < edge.maxX {
+                        placed[slot] = placed[slot - 1]
+                        slot -= 1
+                    }
+                    placed[slot] = edge
+                }
             }
         }
         bands.raster = PolygonRaster.append(envelope: envelope, edges: edges, to: &tables.raster)
@@ -116,7 +129,7 @@ struct PlanarPolygon: Sendable {
     /// The band count and scale for these edges (see `init`).
     private static func layout(_ edges: [Edge], _ envelope: Envelope) -> Bands {
         let height = envelope.maxY - envelope.minY
-        var count = max(1, min(1 << 20, edges.count / 2))
+        var count = max(1, min(1 << 20, edges.count / 16))
         while count > 1 {
             let scale = height > 0 ? Double(count) / height : 0
             let bands = Bands(minY: envelope.minY, scale: scale, count: count, raster: PolygonRaster.Layout.empty)

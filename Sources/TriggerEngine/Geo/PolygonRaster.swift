@@ -51,8 +51,9 @@ enum PolygonRaster {
         layout.offset = cells.count
         let cellHeight = height / Double(size)
         var raster = [UInt8](repeating: outside, count: size * size)
-        // (row, first column east of the edge's grown box) for edges crossing a row's centre line.
-        var crossings: [(row: Int32, column: Int32)] = []
+        // Per cell: how many edges crossing its row's centre line have their grown
+        // box start in its column (the box then lies in that column and east).
+        var starting = [Int32](repeating: 0, count: size * size)
         for edge in edges {
             let lowY = min(edge.ay, edge.by), highY = max(edge.ay, edge.by)
             let column0 = layout.column(min(edge.ax, edge.bx) - margin), column1 = layout.column(edge.maxX + margin)
@@ -61,27 +62,24 @@ enum PolygonRaster {
                 for column in column0...column1 { raster[row * size + column] = boundary }
                 let centre = envelope.minY + (Double(row) + 0.5) * cellHeight
                 if (edge.ay > centre && edge.by <= centre) || (edge.by > centre && edge.ay <= centre) {
-                    crossings.append((Int32(row), Int32(column0)))
+                    starting[row * size + column0] += 1
                 }
             }
         }
-        crossings.sort { $0.row < $1.row || ($0.row == $1.row && $0.column < $1.column) }
-        var next = 0
         for row in 0..<size {
-            let first = next
-            while next < crossings.count && crossings[next].row == row { next += 1 }
             let centre = envelope.minY + (Double(row) + 0.5) * cellHeight
             // The centre line must map back to this row for its answers to be the row's.
             guard layout.row(centre) == row else {
                 for column in 0..<size { raster[row * size + column] = boundary }
                 continue
             }
-            // Crossings whose box starts at or west of the cell lie west of it (their
-            // boxes would reach it otherwise); the rest lie east.
-            var west = first
-            for column in 0..<size where raster[row * size + column] != boundary {
-                while west < next && Int(crossings[west].column) <= column { west += 1 }
-                raster[row * size + column] = (next - west) & 1 == 1 ? inside : outside
+            // West to east: crossings whose box starts east of a cell that no box
+            // reaches lie wholly east of it (the others wholly west).
+            var east = 0
+            for column in 0..<size { east += Int(starting[row * size + column]) }
+            for column in 0..<size {
+                east -= Int(starting[row * size + column])
+                if raster[row * size + column] != boundary { raster[row * size + column] = east & 1 == 1 ? inside : outside }
             }
         }
         cells += raster

@@ -1,3 +1,4 @@
+import Foundation
 /// What a monitor knows of its regions, built once and never changed: their
 /// exact tests (circles; polygons flattened into shared band and raster
 /// tables) and the grid that finds candidates. Immutable, so one index serves
@@ -55,6 +56,9 @@ final class RegionIndex: Sendable {
         polygonBands = polygons.map(\.bands)
         self.tables = tables
         grid = RegionGrid(entries)
+        if ProcessInfo.processInfo.environment["GEO_STATS"] != nil {  // TEMPORARY
+            print("edges", polygons.reduce(0) { $0 + $1.edges.count }, "band edges", tables.edges.count, "starts", tables.starts.count, "raster", tables.raster.count, "grid items", grid.cellItems.count, "cells", grid.cellCount)
+        }
     }
 }
 

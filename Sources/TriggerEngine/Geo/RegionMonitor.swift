@@ -123,6 +123,14 @@ public final class RegionMonitor {
     /// Why `ingest(device:…)` did not use a fix, or `nil` when it did.
     @discardableResult
     package func ingest(device: Int32, time: Double, x: Double, y: Double, accuracy: Double?) -> MonitorCounters.SkipReason? {
+        ingest(device: device, time: time, x: x, y: y, accuracy: accuracy, covered: nil)
+    }
+
+    /// The same, with the regions holding (x, y) already found (by another
+    /// `RegionCoverage` over `index`, for example on a reader thread), or `nil`
+    /// to find them here.
+    package func ingest(device: Int32, time: Double, x: Double, y: Double, accuracy: Double?,
+                        covered: UnsafeBufferPointer<Int32>?) -> MonitorCounters.SkipReason? {
         pendingEvents.removeAll(keepingCapacity: true)
         let reason = skipReason(device: device, time: time, x: x, y: y, accuracy: accuracy)
         if let reason {
@@ -130,9 +138,22 @@ public final class RegionMonitor {
             return reason
         }
         stateCounters.used += 1
-        coverage.collect(x, y)
-        coverage.covered.withUnsafeBufferPointer { transition(device: Int(device), time: time, x: x, y: y, covered: $0) }
+        if let covered {
+            transition(device: Int(device), time: time, x: x, y: y, covered: covered)
+        } else {
+            coverage.collect(x, y)
+            coverage.covered.withUnsafeBufferPointer { transition(device: Int(device), time: time, x: x, y: y, covered: $0) }
+        }
         return nil
+    }
+
+    /// A coverage over this monitor's index for another thread (see `RegionCoverage+Batch`).
+    func makeCoverage() -> RegionCoverage { RegionCoverage(index: index) }
+
+    /// Counts exact tests made for this monitor by another coverage.
+    func addTests(of other: RegionCoverage) {
+        stateCounters.exactTests += other.exactTests
+        stateCounters.geosTests += other.geosTests
     }
 
     private func skipReason(device: Int32, time: Double, x: Double, y: Double, accuracy: Double?) -> MonitorCounters.SkipReason? {

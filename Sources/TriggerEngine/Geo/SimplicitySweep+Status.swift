@@ -1,21 +1,23 @@
 /// The sweep's status: the edges the sweep line crosses, ordered bottom to top,
 /// in a treap (a binary search tree kept balanced by random priorities) with
 /// parent links, threaded by `below`/`above` so that neighbours cost nothing.
-/// Node `i` is edge `i`; the tables are allocated once for every edge.
+/// Node `i` is edge `i`'s; a node moves to the next edge of its ring where the
+/// ring passes through a vertex, keeping its place and priority.
 extension SimplicitySweep {
-    /// The treap priority of an edge: a fixed hash, so runs are reproducible.
+    /// A fixed hash of an edge, so runs are reproducible.
     @inline(__always)
-    static func priority(_ edge: Int32) -> UInt64 {
+    static func priority(_ edge: Int32) -> UInt32 {
         var z = UInt64(UInt32(bitPattern: edge)) &+ 0x9E37_79B9_7F4A_7C15
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
         z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
+        return UInt32(truncatingIfNeeded: z ^ (z >> 31))
     }
 
     /// Inserts `edge`, which starts at the current vertex, and tests it against
     /// its new neighbours; `false` when it meets one (or touches an edge on the way).
     /// - Complexity: O(log n) expected.
     mutating func insert(_ edge: Int32) -> Bool {
+        prepare(edge)
         var lower: Int32 = -1, upper: Int32 = -1
         var node = root
         var parentNode: Int32 = -1
@@ -26,27 +28,29 @@ extension SimplicitySweep {
             goesRight = isAbove
             if isAbove {
                 lower = node
-                node = right[Int(node)]
+                node = nodes[Int(node)].right
             } else {
                 upper = node
-                node = left[Int(node)]
+                node = nodes[Int(node)].left
             }
         }
-        parent[Int(edge)] = parentNode
-        left[Int(edge)] = -1
-        right[Int(edge)] = -1
+        let e = Int(edge)
+        nodes[e].priority = Self.priority(edge)
+        nodes[e].parent = parentNode
+        nodes[e].left = -1
+        nodes[e].right = -1
         if parentNode < 0 {
             root = edge
         } else if goesRight {
-            right[Int(parentNode)] = edge
+            nodes[Int(parentNode)].right = edge
         } else {
-            left[Int(parentNode)] = edge
+            nodes[Int(parentNode)].left = edge
         }
-        below[Int(edge)] = lower
-        above[Int(edge)] = upper
-        if lower >= 0 { above[Int(lower)] = edge }
-        if upper >= 0 { below[Int(upper)] = edge }
-        while parent[Int(edge)] >= 0 && Self.priority(parent[Int(edge)]) < Self.priority(edge) {
+        nodes[e].below = lower
+        nodes[e].above = upper
+        if lower >= 0 { nodes[Int(lower)].above = edge }
+        if upper >= 0 { nodes[Int(upper)].below = edge }
+        while nodes[e].parent >= 0 && nodes[Int(nodes[e].parent)].priority < nodes[e].priority {
             rotateUp(edge)
         }
         if lower >= 0 && meet(lower, edge) { return false }
@@ -59,55 +63,88 @@ extension SimplicitySweep {
     /// - Complexity: O(log n) expected.
     mutating func remove(_ edge: Int32) -> Bool {
         let e = Int(edge)
-        while left[e] >= 0 || right[e] >= 0 {
+        while nodes[e].left >= 0 || nodes[e].right >= 0 {
             // Rotate the child of higher priority above the node until it is a leaf.
+            let left = nodes[e].left, right = nodes[e].right
             let child: Int32
-            if left[e] < 0 {
-                child = right[e]
-            } else if right[e] < 0 {
-                child = left[e]
+            if left < 0 {
+                child = right
+            } else if right < 0 {
+                child = left
             } else {
-                child = Self.priority(left[e]) > Self.priority(right[e]) ? left[e] : right[e]
+                child = nodes[Int(left)].priority > nodes[Int(right)].priority ? left : right
             }
             rotateUp(child)
         }
-        let parentNode = parent[e]
+        let parentNode = nodes[e].parent
         if parentNode < 0 {
             root = -1
-        } else if left[Int(parentNode)] == edge {
-            left[Int(parentNode)] = -1
+        } else if nodes[Int(parentNode)].left == edge {
+            nodes[Int(parentNode)].left = -1
         } else {
-            right[Int(parentNode)] = -1
+            nodes[Int(parentNode)].right = -1
         }
-        let lower = below[e], upper = above[e]
-        if lower >= 0 { above[Int(lower)] = upper }
-        if upper >= 0 { below[Int(upper)] = lower }
+        let lower = nodes[e].below, upper = nodes[e].above
+        if lower >= 0 { nodes[Int(lower)].above = upper }
+        if upper >= 0 { nodes[Int(upper)].below = lower }
         return lower < 0 || upper < 0 || !meet(lower, upper)
+    }
+
+    /// Puts `successor`, which starts at the current vertex where `edge` ends, in
+    /// `edge`'s place: nothing lies between them there (a contact would already
+    /// have been found), so the order holds. Tests the new neighbours.
+    /// - Complexity: O(1).
+    mutating func replace(_ edge: Int32, by successor: Int32) -> Bool {
+        let old = nodes[Int(edge)]
+        prepare(successor)
+        let s = Int(successor)
+        nodes[s].priority = old.priority
+        nodes[s].left = old.left
+        nodes[s].right = old.right
+        nodes[s].parent = old.parent
+        nodes[s].below = old.below
+        nodes[s].above = old.above
+        if old.left >= 0 { nodes[Int(old.left)].parent = successor }
+        if old.right >= 0 { nodes[Int(old.right)].parent = successor }
+        if old.parent < 0 {
+            root = successor
+        } else if nodes[Int(old.parent)].left == edge {
+            nodes[Int(old.parent)].left = successor
+        } else {
+            nodes[Int(old.parent)].right = successor
+        }
+        if old.below >= 0 { nodes[Int(old.below)].above = successor }
+        if old.above >= 0 { nodes[Int(old.above)].below = successor }
+        if old.below >= 0 && meet(old.below, successor) { return false }
+        if old.above >= 0 && meet(successor, old.above) { return false }
+        return true
     }
 
     /// Makes `node` the parent of its parent, keeping the in-order sequence.
     private mutating func rotateUp(_ node: Int32) {
         let n = Int(node)
-        let up = parent[n]
+        let up = nodes[n].parent
         let p = Int(up)
-        let grand = parent[p]
-        if left[p] == node {
-            left[p] = right[n]
-            if right[n] >= 0 { parent[Int(right[n])] = up }
-            right[n] = up
+        let grand = nodes[p].parent
+        if nodes[p].left == node {
+            let moved = nodes[n].right
+            nodes[p].left = moved
+            if moved >= 0 { nodes[Int(moved)].parent = up }
+            nodes[n].right = up
         } else {
-            right[p] = left[n]
-            if left[n] >= 0 { parent[Int(left[n])] = up }
-            left[n] = up
+            let moved = nodes[n].left
+            nodes[p].right = moved
+            if moved >= 0 { nodes[Int(moved)].parent = up }
+            nodes[n].left = up
         }
-        parent[p] = node
-        parent[n] = grand
+        nodes[p].parent = node
+        nodes[n].parent = grand
         if grand < 0 {
             root = node
-        } else if left[Int(grand)] == up {
-            left[Int(grand)] = node
+        } else if nodes[Int(grand)].left == up {
+            nodes[Int(grand)].left = node
         } else {
-            right[Int(grand)] = node
+            nodes[Int(grand)].right = node
         }
     }
 }

@@ -20,13 +20,25 @@ struct SimplicitySweep {
     /// Per vertex: the next and the previous vertex of its ring. Edge `i` runs
     /// from vertex `i` to vertex `next[i]`.
     let next: UnsafeMutablePointer<Int32>, previous: UnsafeMutablePointer<Int32>
-
-    // The status: edges crossing the sweep line, a treap threaded in order.
-    let left: UnsafeMutablePointer<Int32>, right: UnsafeMutablePointer<Int32>, parent: UnsafeMutablePointer<Int32>
-    let below: UnsafeMutablePointer<Int32>, above: UnsafeMutablePointer<Int32>
+    /// The status: per edge, its node in a treap threaded in order (one cache
+    /// line holds what a step down the tree reads).
+    let nodes: UnsafeMutablePointer<Node>
     var root: Int32 = -1
-    /// The vertex being swept: inserted edges start here.
+    /// The vertex being swept (inserted edges start here) and where it is.
     var current: Int32 = -1
+    var currentPoint = XY(0, 0)
+
+    /// An edge in the status: its ends in sweep order and its links.
+    struct Node {
+        var first: XY, last: XY
+        /// The vertex at `first`.
+        var firstVertex: Int32
+        /// The treap priority (a hash of the edge that first took the node's place).
+        var priority: UInt32
+        var left: Int32, right: Int32, parent: Int32
+        /// The neighbours in the status, −1 at the ends.
+        var below: Int32, above: Int32
+    }
 
     /// Whether the closed rings (each with at least 4 positions, the first
     /// repeated last) meet only where consecutive edges share a vertex.
@@ -34,9 +46,9 @@ struct SimplicitySweep {
     static func isSimple(_ rings: [[XY]]) -> Bool {
         let total = rings.reduce(0) { $0 + $1.count - 1 }
         guard total >= 3 else { return false }
-        // One block: the points, then seven Int32 tables.
-        let block = UnsafeMutableRawPointer.allocate(byteCount: total * (MemoryLayout<XY>.stride + 7 * 4),
-                                                     alignment: MemoryLayout<XY>.alignment)
+        // One block: the nodes, the points, then the two ring tables.
+        let bytes = total * (MemoryLayout<Node>.stride + MemoryLayout<XY>.stride + 8)
+        let block = UnsafeMutableRawPointer.allocate(byteCount: bytes, alignment: MemoryLayout<Node>.alignment)
         defer { block.deallocate() }
         var sweep = SimplicitySweep(block: block, count: total)
         var start = 0
@@ -54,36 +66,33 @@ struct SimplicitySweep {
 
     private init(block: UnsafeMutableRawPointer, count: Int) {
         self.count = count
-        points = block.bindMemory(to: XY.self, capacity: count)
-        let tables = (block + count * MemoryLayout<XY>.stride).bindMemory(to: Int32.self, capacity: 7 * count)
-        next = tables
-        previous = tables + count
-        left = tables + 2 * count
-        right = tables + 3 * count
-        parent = tables + 4 * count
-        below = tables + 5 * count
-        above = tables + 6 * count
+        nodes = block.bindMemory(to: Node.self, capacity: count)
+        let pointsStart = block + count * MemoryLayout<Node>.stride
+        points = pointsStart.bindMemory(to: XY.self, capacity: count)
+        next = (pointsStart + count * MemoryLayout<XY>.stride).bindMemory(to: Int32.self, capacity: 2 * count)
+        previous = next + count
     }
 
     /// Whether vertex `a` comes before vertex `b` in sweep order.
     @inline(__always)
     func precedes(_ a: Int32, _ b: Int32) -> Bool {
-        let p = points[Int(a)], q = points[Int(b)]
-        return p.x < q.x || (p.x == q.x && p.y < q.y)
+        Self.precedes(points[Int(a)], points[Int(b)])
     }
 
-    /// The endpoint of edge `edge` that the sweep meets first, and the other.
     @inline(__always)
-    func ends(_ edge: Int32) -> (first: Int32, last: Int32) {
-        let other = next[Int(edge)]
-        return precedes(edge, other) ? (edge, other) : (other, edge)
+    static func precedes(_ p: XY, _ q: XY) -> Bool {
+        p.x < q.x || (p.x == q.x && p.y < q.y)
     }
 
     /// The orientation of vertex `c` against the line from vertex `a` to vertex `b`.
     @inline(__always)
     func orientation(_ a: Int32, _ b: Int32, _ c: Int32) -> Int? {
-        let p = points[Int(a)], q = points[Int(b)], r = points[Int(c)]
-        return GeoMath.orientation(p.x, p.y, q.x, q.y, r.x, r.y)
+        Self.orientation(points[Int(a)], points[Int(b)], points[Int(c)])
+    }
+
+    @inline(__always)
+    static func orientation(_ p: XY, _ q: XY, _ r: XY) -> Int? {
+        GeoMath.orientation(p.x, p.y, q.x, q.y, r.x, r.y)
     }
 
     /// Runs the sweep: `true` when no two edges meet except consecutive edges at
@@ -100,9 +109,19 @@ struct SimplicitySweep {
         for key in order {
             let vertex = key.vertex
             current = vertex
+            currentPoint = points[Int(vertex)]
             let incoming = previous[Int(vertex)], outgoing = vertex
-            // Edges ending here leave first, then edges starting here enter.
             let incomingEnds = precedes(incoming, vertex), outgoingEnds = precedes(next[Int(vertex)], vertex)
+            if incomingEnds && !outgoingEnds {
+                // The ring passes through: the next edge takes the last one's place.
+                if !replace(incoming, by: outgoing) { return false }
+                continue
+            }
+            if !incomingEnds && outgoingEnds {
+                if !replace(outgoing, by: incoming) { return false }
+                continue
+            }
+            // Edges ending here leave first, then edges starting here enter.
             if incomingEnds && !remove(incoming) { return false }
             if outgoingEnds && !remove(outgoing) { return false }
             if !incomingEnds && !insert(incoming) { return false }
@@ -114,6 +133,15 @@ struct SimplicitySweep {
     private struct SortKey {
         var x: Double, y: Double
         var vertex: Int32
+    }
+
+    /// Fills the node of `edge`, which starts at the current vertex, with its ends.
+    @inline(__always)
+    func prepare(_ edge: Int32) {
+        let other = next[Int(edge)] == current ? edge : next[Int(edge)]
+        nodes[Int(edge)].first = currentPoint
+        nodes[Int(edge)].last = points[Int(other)]
+        nodes[Int(edge)].firstVertex = current
     }
 
     /// Whether edges `a` and `b`, neighbours in the status, meet where they must
@@ -142,17 +170,18 @@ struct SimplicitySweep {
         return ax0 <= bx1 && bx0 <= ax1 && ay0 <= by1 && by0 <= ay1
     }
 
-    /// Whether edge `edge`, starting at the current vertex, lies above edge
-    /// `other` on the sweep line; `nil` when it touches `other` there or the
+    /// Whether edge `edge` (prepared), starting at the current vertex, lies above
+    /// edge `other` on the sweep line; `nil` when it touches `other` there or the
     /// orientation is undecidable.
+    @inline(__always)
     func isAbove(_ edge: Int32, _ other: Int32) -> Bool? {
-        let (otherFirst, otherLast) = ends(other)
+        let node = nodes[Int(other)]
         let side: Int?
-        if otherFirst == current {
+        if node.firstVertex == current {
             // Both start at this vertex: compare their directions.
-            side = orientation(current, otherLast, ends(edge).last)
+            side = Self.orientation(currentPoint, node.last, nodes[Int(edge)].last)
         } else {
-            side = orientation(otherFirst, otherLast, current)
+            side = Self.orientation(node.first, node.last, currentPoint)
         }
         guard let side, side != 0 else { return nil }
         return side > 0

@@ -38,7 +38,7 @@ public final class GeofenceRun {
     private let format: OutputFormat
     private let strict: Bool
     /// Rows per batch.
-    package var batchSize = 16_384
+    package var batchSize = 65_536
     /// Whether to read and parse the log on a second thread (both cores).
     public var pipelined = true
 
@@ -72,8 +72,11 @@ public final class GeofenceRun {
         guard let monitor else { preconditionFailure("GeofenceRun.run() reads one log; make a new run for another") }
         self.monitor = nil
         var consumer = Consumer(run: self, monitor: monitor)
+        // The regions holding each fix are found a batch at a time, in spatial order,
+        // by a coverage of their own: on the reader thread when pipelined.
+        let coverage = monitor.makeCoverage()
         if pipelined {
-            try runPipelined(reader, &consumer, write, progress)
+            try runPipelined(reader, coverage, &consumer, write, progress)
         } else {
             var devices = DeviceTable()
             var batch = FixBatch()
@@ -83,17 +86,19 @@ public final class GeofenceRun {
                 let known = devices.names.count
                 more = try reader.read(into: &batch, devices: &devices, limit: batchSize)
                 batch.newDevices = Array(devices.names[known...])
+                coverage.fillCoverage(&batch)
                 try consumer.consume(batch, write)
                 progress?(consumer.summary.rowsRead)
             }
         }
+        monitor.addTests(of: coverage)
         return try consumer.finish(started: started, write)
     }
 
-    /// Read on a second thread, monitor here; batches come back for reuse.
-    private func runPipelined(_ reader: any LocationLogReading, _ consumer: inout Consumer,
+    /// Read and find coverage on a second thread, monitor here; batches come back for reuse.
+    private func runPipelined(_ reader: any LocationLogReading, _ coverage: RegionCoverage, _ consumer: inout Consumer,
                               _ write: ([UInt8]) throws -> Void, _ progress: ((Int) -> Void)?) throws {
-        let handOver = ReaderHandOver(reader: reader)
+        let handOver = ReaderHandOver(reader: reader, coverage: coverage)
         let limit = batchSize
         try BatchChannel.pipeline(capacity: 3, empty: FixBatch(), produce: { channel in
             let reader = handOver.reader
@@ -103,6 +108,7 @@ public final class GeofenceRun {
                 let known = devices.names.count
                 let more = try reader.read(into: &batch, devices: &devices, limit: limit)
                 batch.newDevices = Array(devices.names[known...])
+                handOver.coverage.fillCoverage(&batch)
                 channel.send(.batch(batch))
                 if !more { return }
             }
@@ -129,9 +135,20 @@ public final class GeofenceRun {
             out.reserveCapacity(1 << 17)
         }
 
+        /// The events of the batch being consumed, in order, before they are written.
+        var events: [BatchEvent] = []
+
+        /// An event and the row (position in its batch) that caused it.
+        struct BatchEvent {
+            var position: Int32
+            var region: Int32
+            var kind: RegionEvent.Kind
+        }
+
         mutating func consume(_ batch: FixBatch, _ write: ([UInt8]) throws -> Void) throws {
             names += batch.newDevices
             summary.rowsRead += batch.count
+            events.removeAll(keepingCapacity: true)
             for (position, row) in batch.rows.enumerated() {
                 let device = row.device
                 if device < 0 {
@@ -142,8 +159,12 @@ public final class GeofenceRun {
                     if summary.firstBadRow == nil { summary.firstBadRow = problem }
                     continue
                 }
-                let skipped = monitor.ingest(device: device, time: row.time, x: row.lon, y: row.lat,
-                                             accuracy: row.accuracy.isNaN ? nil : row.accuracy)
+                let start = Int(batch.coveredStart[position])
+                let skipped = batch.coveredRegions.withUnsafeBufferPointer { regions in
+                    monitor.ingest(device: device, time: row.time, x: row.lon, y: row.lat,
+                                   accuracy: row.accuracy.isNaN ? nil : row.accuracy,
+                                   covered: UnsafeBufferPointer(rebasing: regions[start..<(start + Int(batch.coveredCount[position]))]))
+                }
                 if let skipped {
                     if run.strict && (skipped == .badValue || skipped == .outOfOrder) {
                         throw DataError(run.strictMessage(skipped, row),
@@ -152,14 +173,21 @@ public final class GeofenceRun {
                     continue
                 }
                 for event in monitor.pendingEvents {
-                    encoder.append(device: device, name: names[Int(device)], region: event.region, kind: event.kind,
-                                   time: row.time, lat: row.lat, lon: row.lon, to: &out)
+                    events.append(BatchEvent(position: Int32(position), region: event.region, kind: event.kind))
                 }
+            }
+            // Output apart from monitoring, so that each can be timed.
+            let outputStart = DispatchTime.now()
+            for event in events {
+                let row = batch.rows[Int(event.position)]
+                encoder.append(device: row.device, name: names[Int(row.device)], region: event.region, kind: event.kind,
+                               time: row.time, lat: row.lat, lon: row.lon, to: &out)
                 if out.count >= 1 << 16 {
                     try write(out)
                     out.removeAll(keepingCapacity: true)
                 }
             }
+            summary.outputSeconds += Double(DispatchTime.now().uptimeNanoseconds - outputStart.uptimeNanoseconds) / 1e9
         }
 
         mutating func finish(started: DispatchTime, _ write: ([UInt8]) throws -> Void) throws -> GeofenceSummary {
@@ -181,12 +209,17 @@ public final class GeofenceRun {
     }
 }
 
-/// Moves the log reader to the reader thread.
+/// Moves the log reader and a coverage to the reader thread.
 ///
-/// `@unchecked Sendable`: the reader is created on the caller's thread and, once
+/// `@unchecked Sendable`: both are created on the caller's thread and, once
 /// boxed, used only by the reader thread until that thread has finished (the
-/// caller waits for it); no two threads ever touch it at once.
+/// caller waits for it, and only then reads the coverage's counters); no two
+/// threads ever touch them at once. The coverage's index is immutable and shared.
 private final class ReaderHandOver: @unchecked Sendable {
     let reader: any LocationLogReading
-    init(reader: any LocationLogReading) { self.reader = reader }
+    let coverage: RegionCoverage
+    init(reader: any LocationLogReading, coverage: RegionCoverage) {
+        self.reader = reader
+        self.coverage = coverage
+    }
 }
