@@ -14,16 +14,23 @@ extension RegionCoverage {
     /// - Complexity: O(rows) for the order (a radix sort on cell numbers), plus
     ///   the exact tests.
     func fillCoverage(_ batch: inout FixBatch) {
+        orderCoverage(&batch)
+        fillCoverage(&batch, upTo: batch.coverageKeys.count)
+    }
+
+    /// Puts the rows worth testing in spatial order (`coverageKeys`), with no
+    /// coverage found yet; every row's count starts at 0.
+    func orderCoverage(_ batch: inout FixBatch) {
         let count = batch.rows.count
         batch.coveredStart = [Int32](repeating: 0, count: count)
         batch.coveredCount = [Int32](repeating: 0, count: count)
         batch.coveredRegions.removeAll(keepingCapacity: true)
+        batch.coverageKeys.removeAll(keepingCapacity: true)
+        batch.coverageDone = 0
         let grid = index.grid
         let everywhere = !grid.largeItems.isEmpty
         // (place on the curve + 1) << 32 | row for every row worth testing; 0 when
         // only large items can hold it.
-        var keys: [UInt64] = []
-        keys.reserveCapacity(count)
         var largest: UInt64 = 0
         for (position, row) in batch.rows.enumerated() {
             guard row.device >= 0, row.lat >= -90, row.lat <= 90, row.lon >= -180, row.lon <= 180 else { continue }
@@ -31,10 +38,15 @@ extension RegionCoverage {
             if cell < 0 && !everywhere { continue }
             let place = cell < 0 ? 0 : grid.curvePosition(ofCell: cell) + 1
             largest = max(largest, place)
-            keys.append(place << 32 | UInt64(position))
+            batch.coverageKeys.append(place << 32 | UInt64(position))
         }
-        Self.radixSort(&keys, bits: 64 - largest.leadingZeroBitCount)
-        for key in keys {
+        Self.radixSort(&batch.coverageKeys, bits: 64 - largest.leadingZeroBitCount)
+    }
+
+    /// Finds the coverage of the ordered rows from `coverageDone` up to `end`
+    /// (the rest may be left to another coverage on another thread).
+    func fillCoverage(_ batch: inout FixBatch, upTo end: Int) {
+        for key in batch.coverageKeys[batch.coverageDone..<end] {
             let position = Int(truncatingIfNeeded: key & 0xFFFF_FFFF)
             let row = batch.rows[position]
             collect(row.lon, row.lat)
@@ -42,6 +54,7 @@ extension RegionCoverage {
             batch.coveredCount[position] = Int32(covered.count)
             for region in covered { batch.coveredRegions.append(region) }
         }
+        batch.coverageDone = end
     }
 
     /// Sorts by the bits above the low 32, of which only the low `bits` are

@@ -147,6 +147,14 @@ public final class RegionMonitor {
         return nil
     }
 
+    /// Calls `body` with each event of the last fix, without copying the list.
+    @inline(__always)
+    package func forEachPendingEvent(_ body: (Int32, RegionEvent.Kind) -> Void) {
+        pendingEvents.withUnsafeBufferPointer { events in
+            for event in events { body(event.region, event.kind) }
+        }
+    }
+
     /// A coverage over this monitor's index for another thread (see `RegionCoverage+Batch`).
     func makeCoverage() -> RegionCoverage { RegionCoverage(index: index) }
 

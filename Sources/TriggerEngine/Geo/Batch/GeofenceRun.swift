@@ -95,25 +95,39 @@ public final class GeofenceRun {
         return try consumer.finish(started: started, write)
     }
 
-    /// Read and find coverage on a second thread, monitor here; batches come back for reuse.
+    /// Read on a second thread, monitor here; batches come back for reuse. The
+    /// coverage of each batch, most of the work, is split between the two threads
+    /// (`CoverageShare` balances them).
     private func runPipelined(_ reader: any LocationLogReading, _ coverage: RegionCoverage, _ consumer: inout Consumer,
                               _ write: ([UInt8]) throws -> Void, _ progress: ((Int) -> Void)?) throws {
         let handOver = ReaderHandOver(reader: reader, coverage: coverage)
+        let share = CoverageShare()
         let limit = batchSize
+        let ownCoverage = consumer.monitor.coverage
         try BatchChannel.pipeline(capacity: 3, empty: FixBatch(), produce: { channel in
             let reader = handOver.reader
             var devices = DeviceTable()
             while var batch = channel.takeEmpty() {
+                let started = DispatchTime.now()
                 batch.removeAll()
                 let known = devices.names.count
                 let more = try reader.read(into: &batch, devices: &devices, limit: limit)
                 batch.newDevices = Array(devices.names[known...])
-                handOver.coverage.fillCoverage(&batch)
+                handOver.coverage.orderCoverage(&batch)
+                let parsed = DispatchTime.now()
+                let mine = Int(Double(batch.coverageKeys.count) * share.readerShare)
+                handOver.coverage.fillCoverage(&batch, upTo: mine)
+                share.readerDid(rows: batch.count, keys: batch.coverageKeys.count, covered: mine,
+                                parseSeconds: seconds(started, parsed), coverageSeconds: seconds(parsed, DispatchTime.now()))
                 channel.send(.batch(batch))
                 if !more { return }
             }
         }, consume: { batch in
+            var batch = batch
+            ownCoverage.fillCoverage(&batch, upTo: batch.coverageKeys.count)
+            let started = DispatchTime.now()
             try consumer.consume(batch, write)
+            share.monitorDid(rows: batch.count, seconds: seconds(started, DispatchTime.now()))
             progress?(consumer.summary.rowsRead)
         })
     }
@@ -149,31 +163,30 @@ public final class GeofenceRun {
             names += batch.newDevices
             summary.rowsRead += batch.count
             events.removeAll(keepingCapacity: true)
-            for (position, row) in batch.rows.enumerated() {
-                let device = row.device
-                if device < 0 {
-                    let problem = DataError(batch.problems[position] ?? "bad row",
-                                            at: InputLocation(file: run.source.path, line: Int(row.line)))
-                    if run.strict { throw problem }
-                    summary.badRows += 1
-                    if summary.firstBadRow == nil { summary.firstBadRow = problem }
-                    continue
-                }
-                let start = Int(batch.coveredStart[position])
-                let skipped = batch.coveredRegions.withUnsafeBufferPointer { regions in
-                    monitor.ingest(device: device, time: row.time, x: row.lon, y: row.lat,
-                                   accuracy: row.accuracy.isNaN ? nil : row.accuracy,
-                                   covered: UnsafeBufferPointer(rebasing: regions[start..<(start + Int(batch.coveredCount[position]))]))
-                }
-                if let skipped {
-                    if run.strict && (skipped == .badValue || skipped == .outOfOrder) {
-                        throw DataError(run.strictMessage(skipped, row),
-                                        at: InputLocation(file: run.source.path, line: Int(row.line)))
+            let monitor = self.monitor
+            try batch.rows.withUnsafeBufferPointer { rows in
+                try batch.coveredRegions.withUnsafeBufferPointer { regions in
+                    for position in rows.indices {
+                        let row = rows[position]
+                        let device = row.device
+                        if device < 0 {
+                            try badRow(position, batch)
+                            continue
+                        }
+                        let start = Int(batch.coveredStart[position])
+                        let covered = UnsafeBufferPointer(rebasing: regions[start..<(start + Int(batch.coveredCount[position]))])
+                        if let skipped = monitor.ingest(device: device, time: row.time, x: row.lon, y: row.lat,
+                                                        accuracy: row.accuracy.isNaN ? nil : row.accuracy, covered: covered) {
+                            if run.strict && (skipped == .badValue || skipped == .outOfOrder) {
+                                throw DataError(run.strictMessage(skipped, row),
+                                                at: InputLocation(file: run.source.path, line: Int(row.line)))
+                            }
+                            continue
+                        }
+                        monitor.forEachPendingEvent { region, kind in
+                            events.append(BatchEvent(position: Int32(position), region: region, kind: kind))
+                        }
                     }
-                    continue
-                }
-                for event in monitor.pendingEvents {
-                    events.append(BatchEvent(position: Int32(position), region: event.region, kind: event.kind))
                 }
             }
             // Output apart from monitoring, so that each can be timed.
@@ -188,6 +201,15 @@ public final class GeofenceRun {
                 }
             }
             summary.outputSeconds += Double(DispatchTime.now().uptimeNanoseconds - outputStart.uptimeNanoseconds) / 1e9
+        }
+
+        /// Counts a row that could not be parsed, or stops the run under `--strict`.
+        private mutating func badRow(_ position: Int, _ batch: FixBatch) throws {
+            let problem = DataError(batch.problems[position] ?? "bad row",
+                                    at: InputLocation(file: run.source.path, line: Int(batch.rows[position].line)))
+            if run.strict { throw problem }
+            summary.badRows += 1
+            if summary.firstBadRow == nil { summary.firstBadRow = problem }
         }
 
         mutating func finish(started: DispatchTime, _ write: ([UInt8]) throws -> Void) throws -> GeofenceSummary {
@@ -221,5 +243,45 @@ private final class ReaderHandOver: @unchecked Sendable {
     init(reader: any LocationLogReading, coverage: RegionCoverage) {
         self.reader = reader
         self.coverage = coverage
+    }
+}
+
+private func seconds(_ from: DispatchTime, _ to: DispatchTime) -> Double {
+    Double(to.uptimeNanoseconds - from.uptimeNanoseconds) / 1e9
+}
+
+/// The reader thread's share of each batch's coverage, tuned batch by batch so
+/// that both threads are about equally busy: the reader parses and takes its
+/// share; the monitor thread takes the rest, then applies and writes.
+///
+/// `@unchecked Sendable`: every stored property is read and written under `lock`.
+private final class CoverageShare: @unchecked Sendable {
+    private let lock = NSLock()
+    private var share = 0.6
+    /// The monitor thread's seconds per row besides coverage (applying, writing).
+    private var monitorPerRow = 0.0
+
+    var readerShare: Double {
+        lock.lock()
+        defer { lock.unlock() }
+        return share
+    }
+
+    func monitorDid(rows: Int, seconds: Double) {
+        guard rows > 0 else { return }
+        lock.lock()
+        monitorPerRow = seconds / Double(rows)
+        lock.unlock()
+    }
+
+    /// Balances parse + s · coverage against (1 − s) · coverage + the monitor's own work.
+    func readerDid(rows: Int, keys: Int, covered: Int, parseSeconds: Double, coverageSeconds: Double) {
+        guard rows > 0, covered > 0 else { return }
+        lock.lock()
+        defer { lock.unlock() }
+        let coveragePerRow = coverageSeconds / Double(covered) * Double(keys) / Double(rows)
+        guard coveragePerRow > 0 else { return }
+        let balanced = (coveragePerRow + monitorPerRow - parseSeconds / Double(rows)) / (2 * coveragePerRow)
+        share = 0.5 * share + 0.5 * min(1, max(0.05, balanced))
     }
 }

@@ -24,6 +24,10 @@ package struct FixBatch: Sendable {
     package var coveredStart: [Int32] = []
     package var coveredCount: [Int32] = []
     package var coveredRegions: [Int32] = []
+    /// The rows to find coverage for, in spatial order (`RegionCoverage.orderCoverage`),
+    /// and how many of them are done.
+    package var coverageKeys: [UInt64] = []
+    package var coverageDone = 0
 
     package init() {}
 
@@ -36,6 +40,8 @@ package struct FixBatch: Sendable {
         coveredStart.removeAll(keepingCapacity: true)
         coveredCount.removeAll(keepingCapacity: true)
         coveredRegions.removeAll(keepingCapacity: true)
+        coverageKeys.removeAll(keepingCapacity: true)
+        coverageDone = 0
     }
 
     @inline(__always)
