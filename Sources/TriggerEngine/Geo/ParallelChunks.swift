@@ -13,6 +13,16 @@ enum ParallelChunks {
     ///   `activeProcessorCount` threads.
     static func map<Value: Sendable>(count: Int, weight: (Int) -> Int,
                                      _ body: @escaping @Sendable (Int, GEOSContext) throws(DataError) -> Value) -> [Result<Value, DataError>] {
+        chunks(count: count, weight: weight) { range -> [Result<Value, DataError>] in
+            let context = GEOSContext()
+            return range.map { index in Result { () throws(DataError) in try body(index, context) } }
+        }.flatMap { $0 }
+    }
+
+    /// `body`'s result for each chunk of `0..<count` (contiguous ranges of about
+    /// equal weight, one per core, in order).
+    static func chunks<Value: Sendable>(count: Int, weight: (Int) -> Int,
+                                        _ body: @escaping @Sendable (Range<Int>) -> Value) -> [Value] {
         let weights = (0..<count).map(weight)
         let total = weights.reduce(0, +)
         let workers = total < minimumWeight ? 1 : max(1, min(ProcessInfo.processInfo.activeProcessorCount, count))
@@ -25,31 +35,22 @@ enum ParallelChunks {
         }
         while bounds.count <= workers { bounds.append(count) }
         bounds[workers] = count
-        let chunks = bounds
-        let slots = ResultSlots<Value>(count: count)
+        let ranges = (0..<workers).map { bounds[$0]..<bounds[$0 + 1] }
+        if workers == 1 { return [body(ranges[0])] }
+        let slots = ResultSlots<Value>(count: workers)
         defer { slots.deallocate() }
-        let chunk = { @Sendable (worker: Int) in
-            let context = GEOSContext()
-            for index in chunks[worker]..<chunks[worker + 1] {
-                do throws(DataError) {
-                    slots.store(.success(try body(index, context)), at: index)
-                } catch {
-                    slots.store(.failure(error), at: index)
-                }
-            }
-        }
-        if workers == 1 { chunk(0) } else { DispatchQueue.concurrentPerform(iterations: workers, execute: chunk) }
+        DispatchQueue.concurrentPerform(iterations: workers) { worker in slots.store(body(ranges[worker]), at: worker) }
         return slots.results()
     }
 }
 
-/// One slot per item, written by exactly one worker and read after all have finished.
+/// One slot per chunk, written by exactly one worker and read after all have finished.
 ///
-/// `@unchecked Sendable`: workers write disjoint slots (their own index range) and
+/// `@unchecked Sendable`: each worker writes its own slot, and
 /// nothing reads a slot until `concurrentPerform` has returned, which orders the
 /// writes before the reads.
 private final class ResultSlots<Value: Sendable>: @unchecked Sendable {
-    private let storage: UnsafeMutablePointer<Result<Value, DataError>?>
+    private let storage: UnsafeMutablePointer<Value?>
     private let count: Int
 
     init(count: Int) {
@@ -58,10 +59,10 @@ private final class ResultSlots<Value: Sendable>: @unchecked Sendable {
         storage.initialize(repeating: nil, count: count)
     }
 
-    func store(_ result: Result<Value, DataError>, at index: Int) { storage[index] = result }
+    func store(_ result: Value, at index: Int) { storage[index] = result }
 
     /// Every slot's result (all are filled once the workers are done).
-    func results() -> [Result<Value, DataError>] { (0..<count).map { storage[$0]! } }
+    func results() -> [Value] { (0..<count).map { storage[$0]! } }
 
     func deallocate() {
         storage.deinitialize(count: count)

@@ -22,7 +22,7 @@ struct PlanarPolygon: Sendable {
     /// Every edge once.
     let edges: [Edge]
     /// Where the bands and raster are: the plain-data part the hot path reads.
-    let bands: Bands
+    private(set) var bands: Bands
 
     /// The band layout of one polygon region: `count` bands of equal height from `minY`.
     struct Bands: Sendable {
@@ -124,6 +124,16 @@ struct PlanarPolygon: Sendable {
         }
         bands.raster = PolygonRaster.append(envelope: envelope, edges: edges, to: &tables.raster)
         self.bands = bands
+    }
+
+    /// The same polygon with its tables moved along by the given counts (when
+    /// tables built apart are joined).
+    func moved(starts: Int, edges: Int, raster: Int) -> PlanarPolygon {
+        var moved = self
+        moved.bands.startsOffset += starts
+        moved.bands.edgesOffset += edges
+        moved.bands.raster.offset += raster
+        return moved
     }
 
     /// The band count and scale for these edges (see `init`).

@@ -1,4 +1,3 @@
-import Foundation
 /// What a monitor knows of its regions, built once and never changed: their
 /// exact tests (circles; polygons flattened into shared band and raster
 /// tables) and the grid that finds candidates. Immutable, so one index serves
@@ -26,20 +25,57 @@ final class RegionIndex: Sendable {
     /// - Complexity: O(total vertices) (sorting within bands aside).
     init(regions: [MonitoredRegion]) {
         self.regions = regions
+        // Regions are flattened on every core, each chunk into tables of its own,
+        // then joined (offsets moved along).
+        let parts = ParallelChunks.chunks(count: regions.count, weight: { regions[$0].region.vertexCount }) { range in
+            Self.flatten(regions, range)
+        }
         var shapes: [Shape] = []
-        shapes.reserveCapacity(regions.count)
         var polygons: [PlanarPolygon] = []
         var tables = PlanarTables()
         var entries: [(region: Int, envelope: Envelope, test: ExactTest)] = []
-        entries.reserveCapacity(regions.count)
-        let vertices = regions.reduce(0) { total, region in
-            guard case .polygons(let parts) = region.region.shape else { return total }
-            return total + parts.reduce(0) { $0 + $1.rings.reduce(0) { $0 + $1.count } }
+        shapes.reserveCapacity(regions.count)
+        tables.starts.reserveCapacity(parts.reduce(0) { $0 + $1.tables.starts.count })
+        tables.edges.reserveCapacity(parts.reduce(0) { $0 + $1.tables.edges.count })
+        tables.raster.reserveCapacity(parts.reduce(0) { $0 + $1.tables.raster.count })
+        for part in parts {
+            let polygonBase = polygons.count
+            for shape in part.shapes {
+                if case .polygon(let polygon) = shape { shapes.append(.polygon(polygon + polygonBase)) } else { shapes.append(shape) }
+            }
+            for polygon in part.polygons {
+                polygons.append(polygon.moved(starts: tables.starts.count, edges: tables.edges.count, raster: tables.raster.count))
+            }
+            for entry in part.entries {
+                if case .polygon(let polygon) = entry.test {
+                    entries.append((entry.region, entry.envelope, .polygon(polygon + Int32(polygonBase))))
+                } else {
+                    entries.append(entry)
+                }
+            }
+            tables.starts += part.tables.starts
+            tables.edges += part.tables.edges
+            tables.raster += part.tables.raster
         }
+        self.shapes = shapes
+        self.polygons = polygons
+        polygonBands = polygons.map(\.bands)
+        self.tables = tables
+        grid = RegionGrid(entries)
+    }
+
+    /// The shapes, polygons (offsets within `tables`) and grid entries of the regions in `range`.
+    private static func flatten(_ regions: [MonitoredRegion], _ range: Range<Int>)
+        -> (shapes: [Shape], polygons: [PlanarPolygon], tables: PlanarTables, entries: [(region: Int, envelope: Envelope, test: ExactTest)]) {
+        var shapes: [Shape] = []
+        var polygons: [PlanarPolygon] = []
+        var tables = PlanarTables()
+        var entries: [(region: Int, envelope: Envelope, test: ExactTest)] = []
+        let vertices = range.reduce(0) { $0 + regions[$1].region.vertexCount }
         tables.edges.reserveCapacity(3 * vertices)
-        tables.starts.reserveCapacity(vertices)
-        for (index, region) in regions.enumerated() {
-            switch region.region.shape {
+        tables.starts.reserveCapacity(vertices / 4 + range.count)
+        for index in range {
+            switch regions[index].region.shape {
             case .circle(let center, let radius):
                 let circle = CircleShape(latitude: center.latitude, longitude: center.longitude, radius: radius)
                 shapes.append(.circle(circle))
@@ -51,14 +87,7 @@ final class RegionIndex: Sendable {
                 polygons.append(polygon)
             }
         }
-        self.shapes = shapes
-        self.polygons = polygons
-        polygonBands = polygons.map(\.bands)
-        self.tables = tables
-        grid = RegionGrid(entries)
-        if ProcessInfo.processInfo.environment["GEO_STATS"] != nil {  // TEMPORARY
-            print("edges", polygons.reduce(0) { $0 + $1.edges.count }, "band edges", tables.edges.count, "starts", tables.starts.count, "raster", tables.raster.count, "grid items", grid.cellItems.count, "cells", grid.cellCount)
-        }
+        return (shapes, polygons, tables, entries)
     }
 }
 

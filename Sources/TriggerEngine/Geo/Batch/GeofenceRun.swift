@@ -38,7 +38,7 @@ public final class GeofenceRun {
     private let format: OutputFormat
     private let strict: Bool
     /// Rows per batch.
-    package var batchSize = 65_536
+    package var batchSize = 262_144
     /// Whether to read and parse the log on a second thread (both cores).
     public var pipelined = true
 
