@@ -46,13 +46,25 @@ extension RegionCoverage {
     /// Finds the coverage of the ordered rows from `coverageDone` up to `end`
     /// (the rest may be left to another coverage on another thread).
     func fillCoverage(_ batch: inout FixBatch, upTo end: Int) {
-        for key in batch.coverageKeys[batch.coverageDone..<end] {
-            let position = Int(truncatingIfNeeded: key & 0xFFFF_FFFF)
-            let row = batch.rows[position]
-            collect(row.lon, row.lat)
-            batch.coveredStart[position] = Int32(batch.coveredRegions.count)
-            batch.coveredCount[position] = Int32(covered.count)
-            for region in covered { batch.coveredRegions.append(region) }
+        let done = batch.coverageDone
+        guard done < end else { return }
+        // Plain buffers: the loop is hot, and each checked array store of an
+        // inout struct's property costs a uniqueness check.
+        batch.coveredStart.withUnsafeMutableBufferPointer { starts in
+            batch.coveredCount.withUnsafeMutableBufferPointer { counts in
+                batch.rows.withUnsafeBufferPointer { rows in
+                    batch.coverageKeys.withUnsafeBufferPointer { keys in
+                        for key in keys[done..<end] {
+                            let position = Int(truncatingIfNeeded: key & 0xFFFF_FFFF)
+                            let row = rows[position]
+                            collect(row.lon, row.lat)
+                            starts[position] = Int32(batch.coveredRegions.count)
+                            counts[position] = Int32(covered.count)
+                            batch.coveredRegions.append(contentsOf: covered)
+                        }
+                    }
+                }
+            }
         }
         batch.coverageDone = end
     }

@@ -37,8 +37,9 @@ public final class GeofenceRun {
     private let source: Source
     private let format: OutputFormat
     private let strict: Bool
-    /// Rows per batch.
-    package var batchSize = 262_144
+    /// Rows per batch; by default 262,144 on one thread (longer runs in spatial
+    /// order) and 65,536 on two (more batches for the two threads to overlap).
+    package var batchSize: Int?
     /// Whether to read and parse the log on a second thread (both cores).
     public var pipelined = true
 
@@ -84,7 +85,7 @@ public final class GeofenceRun {
             while more {
                 batch.removeAll()
                 let known = devices.names.count
-                more = try reader.read(into: &batch, devices: &devices, limit: batchSize)
+                more = try reader.read(into: &batch, devices: &devices, limit: batchSize ?? 262_144)
                 batch.newDevices = Array(devices.names[known...])
                 coverage.fillCoverage(&batch)
                 try consumer.consume(batch, write)
@@ -102,7 +103,7 @@ public final class GeofenceRun {
                               _ write: ([UInt8]) throws -> Void, _ progress: ((Int) -> Void)?) throws {
         let handOver = ReaderHandOver(reader: reader, coverage: coverage)
         let share = CoverageShare()
-        let limit = batchSize
+        let limit = batchSize ?? 65_536
         let ownCoverage = consumer.monitor.coverage
         try BatchChannel.pipeline(capacity: 3, empty: FixBatch(), produce: { channel in
             let reader = handOver.reader
@@ -283,5 +284,6 @@ private final class CoverageShare: @unchecked Sendable {
         guard coveragePerRow > 0 else { return }
         let balanced = (coveragePerRow + monitorPerRow - parseSeconds / Double(rows)) / (2 * coveragePerRow)
         share = 0.5 * share + 0.5 * min(1, max(0.05, balanced))
+
     }
 }
