@@ -45,14 +45,14 @@ enum BenchGeoData {
 
     /// The hard scenario's regions: `count` star-shaped polygons of 8 to 200
     /// vertices whose distance from the centre changes at every vertex (a quarter
-    /// to all of a base radius of 100–400 m), coastline-like, in the box (degrees),
+    /// to all of a base radius of 150–700 m), coastline-like, in the box (degrees),
     /// coordinates written with full double precision as a GIS export would.
     static func jaggedPolygons(count: Int, box: (Double, Double, Double, Double), using random: inout BenchRandom) -> String {
         var out = #"{"type":"FeatureCollection","features":["#
         out.reserveCapacity(count * 4_500)
         for index in 0..<count {
             let cx = random.uniform(box.0...box.2), cy = random.uniform(box.1...box.3)
-            let radius = random.uniform(100...400) / metresPerDegree
+            let radius = random.uniform(150...700) / metresPerDegree
             let vertices = 8 + Int(random.next() % 193)
             if index > 0 { out += ",\n" }
             out += #"{"type":"Feature","id":"zone-\#(index)","properties":{},"geometry":{"type":"Polygon","coordinates":[["#
@@ -89,8 +89,8 @@ enum BenchGeoData {
     /// The hard scenario's area: 55 × 45 km around Paris (longitude, latitude).
     static let hardBox = (2.0, 48.6, 2.0 + 55_000 / (metresPerDegree * cos(48.8 * Double.pi / 180)), 48.6 + 45_000 / metresPerDegree)
 
-    /// The hard scenario's steps, in degrees: 100 to 400 m, about a polygon's size.
-    static let hardSteps = (100 / metresPerDegree)...(400 / metresPerDegree)
+    /// The hard scenario's steps, in degrees: 50 to 200 m, a third to a tenth of a polygon's size.
+    static let hardSteps = (50 / metresPerDegree)...(200 / metresPerDegree)
 
     /// Metres in a degree of latitude (mean Earth radius).
     static let metresPerDegree = 6_371_008.8 * Double.pi / 180
