@@ -150,7 +150,7 @@ struct BenchGeofence: ParsableCommand {
         let events = summary.counters.events.values.reduce(0, +)
         let endOne = load.median + index.median + runOne.median, endTwo = load.median + index.median + runTwo.median
 
-        print(title)
+        print("\(title) (load average \(BenchGeoData.loadAverage()))")
         print(String(format: "  load     %@   %.1f MB GeoJSON at %.0f MB/s; %d regions, %d vertices", load.line(), megabytes,
                      megabytes / load.median, loaded.count, vertices))
         print(String(format: "  index    %@   grid, bands and rasters", index.line()))
@@ -197,6 +197,7 @@ struct BenchGeofence: ParsableCommand {
         let indexSeconds = Date().timeIntervalSince(indexStart)
         let smaller = BenchGeoData.jaggedPolygon(vertices: 50_000, center: (2.35, 48.85), radius: 0.05, using: &random)
         let geos = try BenchGeoData.geosValiditySeconds(geoJSON: smaller)
+        print("(load average \(BenchGeoData.loadAverage()))")
         print("(d) one valid polygon of \(bigVertices) jagged vertices (\(String(format: "%.1f", Double(json.utf8.count) / 1e6)) MB GeoJSON)")
         print(String(format: "  load     %@   read and validated (plane sweep), peak memory of the process %.0f MB", load.line(), peak))
         print(String(format: "  index    %.3f s   monitor bands and raster", indexSeconds))
