@@ -4,10 +4,11 @@
 /// Node `i` is edge `i`'s; a node moves to the next edge of its ring where the
 /// ring passes through a vertex, keeping its place and priority.
 extension SimplicitySweep {
-    /// A fixed hash of an edge, so runs are reproducible.
+    /// A hash of an edge under this sweep's random seed: the tree's shape cannot be
+    /// forced by a ring written for it, so its depth stays O(log n) expected.
     @inline(__always)
-    static func priority(_ edge: Int32) -> UInt32 {
-        var z = UInt64(UInt32(bitPattern: edge)) &+ 0x9E37_79B9_7F4A_7C15
+    func priority(_ edge: Int32) -> UInt32 {
+        var z = (UInt64(UInt32(bitPattern: edge)) ^ seed) &+ 0x9E37_79B9_7F4A_7C15
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
         z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
         return UInt32(truncatingIfNeeded: z ^ (z >> 31))
@@ -35,7 +36,7 @@ extension SimplicitySweep {
             }
         }
         let e = Int(edge)
-        nodes[e].priority = Self.priority(edge)
+        nodes[e].priority = priority(edge)
         nodes[e].parent = parentNode
         nodes[e].left = -1
         nodes[e].right = -1

@@ -27,13 +27,15 @@ struct SimplicitySweep {
     /// The vertex being swept (inserted edges start here) and where it is.
     var current: Int32 = -1
     var currentPoint = XY(0, 0)
+    /// The seed of the treap priorities (see `priority(_:)`).
+    let seed = UInt64.random(in: .min ... .max)
 
     /// An edge in the status: its ends in sweep order and its links.
     struct Node {
         var first: XY, last: XY
         /// The vertex at `first`.
         var firstVertex: Int32
-        /// The treap priority (a hash of the edge that first took the node's place).
+        /// The treap priority (of the edge that first took the node's place).
         var priority: UInt32
         var left: Int32, right: Int32, parent: Int32
         /// The neighbours in the status, −1 at the ends.
