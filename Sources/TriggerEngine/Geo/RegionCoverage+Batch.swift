@@ -22,7 +22,7 @@ extension RegionCoverage {
     /// coverage found yet; every row's count starts at 0.
     func orderCoverage(_ batch: inout FixBatch) {
         let count = batch.rows.count
-        batch.coveredStart = [Int32](repeating: 0, count: count)
+        batch.coveredStart = [Int](repeating: 0, count: count)
         batch.coveredCount = [Int32](repeating: 0, count: count)
         batch.coveredRegions.removeAll(keepingCapacity: true)
         batch.coverageKeys.removeAll(keepingCapacity: true)
@@ -58,7 +58,7 @@ extension RegionCoverage {
                             let position = Int(truncatingIfNeeded: key & 0xFFFF_FFFF)
                             let row = rows[position]
                             collect(row.lon, row.lat)
-                            starts[position] = Int32(batch.coveredRegions.count)
+                            starts[position] = batch.coveredRegions.count
                             counts[position] = Int32(covered.count)
                             batch.coveredRegions.append(contentsOf: covered)
                         }

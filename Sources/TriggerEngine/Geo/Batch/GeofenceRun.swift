@@ -174,7 +174,7 @@ public final class GeofenceRun {
                             try badRow(position, batch)
                             continue
                         }
-                        let start = Int(batch.coveredStart[position])
+                        let start = batch.coveredStart[position]
                         let covered = UnsafeBufferPointer(rebasing: regions[start..<(start + Int(batch.coveredCount[position]))])
                         if let skipped = monitor.ingest(device: device, time: row.time, x: row.lon, y: row.lat,
                                                         accuracy: row.accuracy.isNaN ? nil : row.accuracy, covered: covered) {

@@ -21,7 +21,7 @@ package struct FixBatch: Sendable {
     package var newDevices: [String] = []
     /// Per row, where the regions holding it start in `coveredRegions` and how many
     /// there are, when a `RegionCoverage` has filled them in (`fillCoverage`).
-    package var coveredStart: [Int32] = []
+    package var coveredStart: [Int] = []
     package var coveredCount: [Int32] = []
     package var coveredRegions: [Int32] = []
     /// The rows to find coverage for, in spatial order (`RegionCoverage.orderCoverage`),
