@@ -46,7 +46,7 @@ struct SimplicitySweep {
     /// repeated last) meet only where consecutive edges share a vertex.
     /// - Complexity: O(n log n) expected for n vertices; one allocation.
     static func isSimple(_ rings: [[XY]]) -> Bool {
-        guard rings.allSatisfy({ $0.count >= 4 }) else { return false }
+        guard !rings.isEmpty, rings.allSatisfy({ $0.count >= 4 }) else { return false }
         let total = rings.reduce(0) { $0 + $1.count - 1 }
         // One block: the nodes, the points, then the two ring tables.
         let bytes = total * (MemoryLayout<Node>.stride + MemoryLayout<XY>.stride + 8)
