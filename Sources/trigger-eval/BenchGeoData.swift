@@ -43,6 +43,58 @@ enum BenchGeoData {
         return #"{"type":"FeatureCollection","features":["# + features.joined(separator: ",\n") + "]}"
     }
 
+    /// The hard scenario's regions: `count` star-shaped polygons of 8 to 200
+    /// vertices whose distance from the centre changes at every vertex (a quarter
+    /// to all of a base radius of 150–700 m), coastline-like, in the box (degrees),
+    /// coordinates written with full double precision as a GIS export would.
+    static func jaggedPolygons(count: Int, box: (Double, Double, Double, Double), using random: inout BenchRandom) -> String {
+        var out = #"{"type":"FeatureCollection","features":["#
+        out.reserveCapacity(count * 4_500)
+        for index in 0..<count {
+            let cx = random.uniform(box.0...box.2), cy = random.uniform(box.1...box.3)
+            let radius = random.uniform(150...700) / metresPerDegree
+            let vertices = 8 + Int(random.next() % 193)
+            if index > 0 { out += ",\n" }
+            out += #"{"type":"Feature","id":"zone-\#(index)","properties":{},"geometry":{"type":"Polygon","coordinates":[["#
+            appendJaggedRing(&out, vertices: vertices, center: (cx, cy), radius: radius, using: &random)
+            out += "]]}}"
+        }
+        return out + "]}"
+    }
+
+    /// One jagged polygon of `vertices` vertices (radius in degrees of latitude) as a FeatureCollection.
+    static func jaggedPolygon(vertices: Int, center: (Double, Double), radius: Double, using random: inout BenchRandom) -> String {
+        var out = #"{"type":"FeatureCollection","features":[{"type":"Feature","id":"big","properties":{},"geometry":{"type":"Polygon","coordinates":[["#
+        appendJaggedRing(&out, vertices: vertices, center: center, radius: radius, using: &random)
+        return out + "]]}}]}"
+    }
+
+    /// A closed star-shaped ring: one vertex in each of `vertices` equal sectors (no
+    /// gap reaches half a turn, so the ring stays simple around its centre), at a
+    /// quarter to all of `radius` from it, longitudes stretched by 1 / cos(latitude).
+    private static func appendJaggedRing(_ out: inout String, vertices: Int, center: (Double, Double), radius: Double,
+                                         using random: inout BenchRandom) {
+        let stretch = 1 / cos(center.1 * Double.pi / 180)
+        var first = ""
+        for index in 0..<vertices {
+            let angle = (Double(index) + random.uniform(0.05...0.95)) * 2 * Double.pi / Double(vertices)
+            let r = radius * random.uniform(0.25...1.0)
+            let position = "[\(center.0 + r * cos(angle) * stretch),\(center.1 + r * sin(angle))]"
+            if first.isEmpty { first = position } else { out += "," }
+            out += position
+        }
+        out += "," + first
+    }
+
+    /// The hard scenario's area: 55 × 45 km around Paris (longitude, latitude).
+    static let hardBox = (2.0, 48.6, 2.0 + 55_000 / (metresPerDegree * cos(48.8 * Double.pi / 180)), 48.6 + 45_000 / metresPerDegree)
+
+    /// The hard scenario's steps, in degrees: 50 to 200 m, a third to a tenth of a polygon's size.
+    static let hardSteps = (50 / metresPerDegree)...(200 / metresPerDegree)
+
+    /// Metres in a degree of latitude (mean Earth radius).
+    static let metresPerDegree = 6_371_008.8 * Double.pi / 180
+
     /// Loaded regions written back as GeoJSON features (polygons only).
     static func features(_ regions: [MonitoredRegion], prefix: String) -> [String] {
         regions.compactMap { region in
@@ -66,8 +118,9 @@ enum BenchGeoData {
 
     /// Writes a CSV log of random walks (device, RFC 3339 time, lat, lon), devices
     /// spread over the boxes, all devices reporting once per round; returns the
-    /// first `sampleSize` fixes as (lon, lat).
+    /// first `sampleSize` fixes as (lon, lat). Steps are in degrees.
     static func writeWalks(to path: String, fixes: Int, devices: Int, boxes: [(Double, Double, Double, Double)],
+                           steps: ClosedRange<Double> = 0.00005...0.0008,
                            sampleSize: Int, using random: inout BenchRandom) throws -> [(Double, Double)] {
         var lon = [Double](), lat = [Double]()
         for device in 0..<devices {
@@ -87,7 +140,7 @@ enum BenchGeoData {
         while written < fixes {
             let stamp = Array(RFC3339.string(epochSeconds: 1_795_000_000 + round * 30).utf8)
             for device in 0..<devices where written < fixes {
-                let step = random.uniform(0.00005...0.0008)
+                let step = random.uniform(steps)
                 let angle = random.uniform(0...(2 * Double.pi))
                 let box = boxes[device % boxes.count]
                 lon[device] = min(max(lon[device] + step * cos(angle), box.0), box.2)
@@ -133,5 +186,28 @@ enum BenchGeoData {
         let seconds = Date().timeIntervalSince(start)
         if hits < 0 { print(hits) }  // keep the loop's result alive
         return seconds
+    }
+
+    /// The process's peak resident memory so far, in MB (`getrusage`).
+    static func peakMegabytes() -> Double {
+        var usage = rusage()
+        getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
+        return Double(usage.ru_maxrss) / 1024
+    }
+
+    /// The 1, 5 and 15 minute load averages, as `/proc/loadavg` gives them.
+    static func loadAverage() -> String {
+        let text = (try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8)) ?? "?"
+        return text.split(separator: " ").prefix(3).joined(separator: " ")
+    }
+
+    /// Seconds for GEOS's own validity check (`GEOSisValid_r`) of the polygon of
+    /// a FeatureCollection, read with GEOS's GeoJSON reader.
+    static func geosValiditySeconds(geoJSON: String) throws -> (seconds: Double, valid: Bool) {
+        let context = GEOSContext()
+        let geometry = try GEOSReader.geometry(geoJSON: geoJSON, in: context)
+        let start = Date()
+        let valid = try geometry.isValid()
+        return (Date().timeIntervalSince(start), valid)
     }
 }

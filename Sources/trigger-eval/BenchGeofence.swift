@@ -36,6 +36,12 @@ struct BenchGeofence: ParsableCommand {
     @Flag(help: "Skip the shapely peer.")
     var noPeer = false
 
+    @Option(help: "Scenarios to run: big, hard, generated, real (comma-separated; default all).")
+    var scenarios = "big,hard,generated,real"
+
+    @Option(help: "Vertices of the one big polygon of scenario big.")
+    var bigVertices = 1_000_000
+
     @Option(help: "Keep the generated regions and fixes in this folder (one subfolder per scenario) instead of deleting them.")
     var keep: String?
 
@@ -45,15 +51,29 @@ struct BenchGeofence: ParsableCommand {
         defer { if keep == nil { try? FileManager.default.removeItem(at: folder) } }
         var generator = BenchRandom(seed: seed)
 
-        print("trigger-eval bench geofence: \(fixes) fixes from \(devices) devices, medians of \(runs) runs")
-        print("ours = GeofenceRun end to end (CSV file in, monitor, NDJSON events out to a file), one thread and two;")
+        print("trigger-eval bench geofence: \(fixes) fixes from \(devices) devices, \(runs) runs of each phase")
+        print("ours: load = MonitoredRegion.load (GeoJSON, validity); index = GeofenceRun's monitor; run = GeofenceRun")
+        print("(CSV file in, NDJSON events out to a file): fixes = read, parse, coverage, state; output = encode, write;")
         print("brute = every fix × every region with plain GEOS covers, timed on \(bruteForceFixes) fixes and extrapolated;")
-        print("shapely = STRtree.query(points, predicate=\"within\") incl. point creation, excl. CSV parsing")
+        print("shapely = STRtree.query(points, predicate=\"within\") incl. point creation, excl. CSV parsing and its own load")
+        print(String(format: "load average at start: %@", BenchGeoData.loadAverage()))
         print("")
 
+        let chosen = Set(scenarios.split(separator: ",").map(String.init))
+        if chosen.contains("big") { try bigPolygon(folder: folder.appendingPathComponent("big")) }
+        if chosen.contains("hard") {
+            let box = BenchGeoData.hardBox
+            var hardGenerator = BenchRandom(seed: seed &+ 1)
+            let jagged = BenchGeoData.jaggedPolygons(count: regions, box: box, using: &hardGenerator)
+            try scenario("(c) hard: \(regions) jagged polygons, walks with polygon-sized steps", regionsJSON: jagged,
+                         boxes: [box], steps: BenchGeoData.hardSteps,
+                         folder: folder.appendingPathComponent("hard"), using: &hardGenerator)
+        }
+        guard chosen.contains("generated") || chosen.contains("real") else { return }
         let synthetic = BenchGeoData.polygons(count: regions, box: (0, 40, 10, 50), using: &generator)
-        try scenario("(a) \(regions) generated polygons", regionsJSON: synthetic,
-                     boxes: [(0, 40, 10, 50)], folder: folder.appendingPathComponent("generated"), using: &generator)
+        if chosen.contains("generated") { try scenario("(a) \(regions) generated polygons", regionsJSON: synthetic,
+                     boxes: [(0, 40, 10, 50)], folder: folder.appendingPathComponent("generated"), using: &generator) }
+        guard chosen.contains("real") else { return }
 
         let dataFolder = data ?? ["Tests/TriggerEngineTests/Fixtures/geo", "../shared/data"].first {
             FileManager.default.fileExists(atPath: "\($0)/paris.geojson")
@@ -75,77 +95,151 @@ struct BenchGeofence: ParsableCommand {
     }
 
     private func scenario(_ title: String, regionsJSON: String, boxes: [(Double, Double, Double, Double)],
-                          folder: URL, using generator: inout BenchRandom) throws {
+                          steps: ClosedRange<Double> = 0.00005...0.0008, folder: URL, using generator: inout BenchRandom) throws {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let regionsPath = folder.appendingPathComponent("regions.geojson").path
         let fixesPath = folder.appendingPathComponent("fixes.csv").path
         let eventsPath = folder.appendingPathComponent("events.ndjson").path
         try regionsJSON.write(toFile: regionsPath, atomically: false, encoding: .utf8)
         let sample = try BenchGeoData.writeWalks(to: fixesPath, fixes: fixes, devices: devices, boxes: boxes,
-                                                 sampleSize: bruteForceFixes, using: &generator)
+                                                 steps: steps, sampleSize: bruteForceFixes, using: &generator)
+        let megabytes = Double(regionsJSON.utf8.count) / 1e6
 
-        let loadStart = Date()
-        let loaded = try MonitoredRegion.load(featureCollectionAt: regionsPath, repair: true)
-        let loadSeconds = Date().timeIntervalSince(loadStart)
+        // Load: GeoJSON read, regions checked (validity: the sweep, GEOS only where it cannot prove).
+        var load = Sample()
+        var loaded: [MonitoredRegion] = []
+        for _ in 0..<runs {
+            let start = Date()
+            loaded = try MonitoredRegion.load(featureCollectionAt: regionsPath, repair: true)
+            load.add(Date().timeIntervalSince(start))
+        }
+        let vertices = loaded.reduce(0) { $0 + $1.region.rings.reduce(0) { $0 + $1.count } }
 
+        // Index, then the log through GeofenceRun: fixes (read, parse, coverage, state)
+        // and output (encode, write) timed apart on one thread; both threads end to end.
+        var index = Sample(), fixesOne = Sample(), outputOne = Sample(), runOne = Sample(), runTwo = Sample()
+        var perBatch = Sample()
         var summary = GeofenceSummary()
-        var indexSeconds = 0.0
-        func timeOurs(pipelined: Bool) throws -> [Double] {
-            var seconds: [Double] = []
+        for pipelined in [false, true] {
             for _ in 0..<runs {
                 let out = try OutputSink(path: eventsPath)
                 let indexStart = Date()
-                let run = try GeofenceRun(regions: loaded, options: MonitorOptions(),
-                                          source: .init(path: fixesPath, format: .csv))
-                indexSeconds = Date().timeIntervalSince(indexStart)
+                let run = try GeofenceRun(regions: loaded, options: MonitorOptions(), source: .init(path: fixesPath, format: .csv))
+                index.add(Date().timeIntervalSince(indexStart))
                 run.pipelined = pipelined
+                var last = (time: Date(), rows: 0)
                 let start = Date()
-                summary = try run.run(write: { bytes in try bytes.withUnsafeBufferPointer { try out.write($0) } })
+                summary = try run.run(write: { bytes in try bytes.withUnsafeBufferPointer { try out.write($0) } }, progress: { rows in
+                    let now = Date()
+                    if !pipelined && rows > last.rows { perBatch.add(now.timeIntervalSince(last.time) * 1e6 / Double(rows - last.rows)) }
+                    last = (now, rows)
+                })
                 try out.commit()
-                seconds.append(Date().timeIntervalSince(start))
+                let seconds = Date().timeIntervalSince(start)
+                if pipelined {
+                    runTwo.add(seconds)
+                } else {
+                    runOne.add(seconds)
+                    outputOne.add(summary.outputSeconds)
+                    fixesOne.add(seconds - summary.outputSeconds)
+                }
             }
-            return seconds
         }
-        let ours = try timeOurs(pipelined: false)
-        let oursRate = Double(fixes) / median(ours)
-        let ours2 = try timeOurs(pipelined: true)
-        let ours2Rate = Double(fixes) / median(ours2)
-
         let bruteSeconds = try BenchGeoData.bruteForceSeconds(regions: loaded, sample: sample)
         let bruteRate = Double(sample.count) / bruteSeconds
+        let events = summary.counters.events.values.reduce(0, +)
+        let endOne = load.median + index.median + runOne.median, endTwo = load.median + index.median + runTwo.median
 
-        print(title)
-        print(String(format: "  regions: GeoJSON read and validated with GEOS in %.2f s, monitor index built in %.2f s (not in fixes/s)",
-                     loadSeconds, indexSeconds))
-        print(String(format: "  %d events, %d exact polygon tests in Swift, %d handed to GEOS",
-                     summary.counters.events.values.reduce(0, +), summary.counters.exactTests, summary.counters.geosTests))
-        print(String(format: "  ours      %10.0f fixes/s   (one thread; median %.3f s of %@)", oursRate, median(ours),
-                     ours.map { String(format: "%.3f", $0) }.joined(separator: ", ")))
-        print(String(format: "  ours ×2   %10.0f fixes/s   (reader thread + monitor thread; median %.3f s of %@)", ours2Rate,
-                     median(ours2), ours2.map { String(format: "%.3f", $0) }.joined(separator: ", ")))
-        print(String(format: "  brute     %10.0f fixes/s   (%d fixes × %d regions in %.3f s)   ours/brute %.0f×",
-                     bruteRate, sample.count, loaded.count, bruteSeconds, oursRate / bruteRate))
+        print("\(title) (load average \(BenchGeoData.loadAverage()))")
+        print(String(format: "  load     %@   %.1f MB GeoJSON at %.0f MB/s; %d regions, %d vertices", load.line(), megabytes,
+                     megabytes / load.median, loaded.count, vertices))
+        print(String(format: "  index    %@   grid, bands and rasters", index.line()))
+        print(String(format: "  fixes    %@   one thread: read, parse, coverage, state = %.2f M fixes/s; per batch p99 %.2f µs/fix",
+                     fixesOne.line(), Double(fixes) / fixesOne.median / 1e6, perBatch.percentile(0.99)))
+        print(String(format: "  output   %@   one thread: %d events encoded and written (%d exact polygon tests in Swift, %d by GEOS)",
+                     outputOne.line(), events, summary.counters.exactTests, summary.counters.geosTests))
+        print(String(format: "  run ×1   %@   fixes + output, one thread = %.2f M fixes/s", runOne.line(), Double(fixes) / runOne.median / 1e6))
+        print(String(format: "  run ×2   %@   fixes + output, reader thread + monitor thread = %.2f M fixes/s", runTwo.line(),
+                     Double(fixes) / runTwo.median / 1e6))
+        print(String(format: "  end to end (load + index + run): %.3f s one thread, %.3f s two", endOne, endTwo))
+        print(String(format: "  brute    %10.0f fixes/s   (%d fixes × %d regions in %.3f s)   ours ×2/brute %.0f×",
+                     bruteRate, sample.count, loaded.count, bruteSeconds, Double(fixes) / runTwo.median / bruteRate))
         if noPeer {
-            print("  shapely   skipped (--no-peer)")
+            print("  shapely  skipped (--no-peer)")
         } else if let peer = try peerSeconds(regionsPath: regionsPath, fixesPath: fixesPath) {
-            let peerRate = Double(fixes) / median(peer.seconds)
-            print(String(format: "  shapely   %10.0f fixes/s   (median %.3f s, %d pairs, shapely %@)   ours/shapely %.1f× (×2: %.1f×)",
-                         peerRate, median(peer.seconds), peer.pairs, peer.version, oursRate / peerRate, ours2Rate / peerRate))
+            let containment = peer.seconds.median
+            print(String(format: "  shapely  %@   STRtree containment alone = %.2f M points/s (%d pairs, shapely %@; its own load %.2f s, tree %.2f s)",
+                         peer.seconds.line(), Double(fixes) / containment / 1e6, peer.pairs, peer.version, peer.load, peer.tree))
+            print(String(format: "  ours end to end vs shapely's containment alone: %.1f× one thread, %.1f× two", containment / endOne,
+                         containment / endTwo))
         }
         print("")
     }
 
-    private func median(_ values: [Double]) -> Double {
-        let sorted = values.sorted()
-        return sorted[sorted.count / 2]
+    /// One valid polygon of `bigVertices` jagged vertices (issue 14): loading and
+    /// validating it, against GEOS's isValid on a smaller one.
+    private func bigPolygon(folder: URL) throws {
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        var random = BenchRandom(seed: seed &+ 2)
+        let path = folder.appendingPathComponent("big.geojson").path
+        let json = BenchGeoData.jaggedPolygon(vertices: bigVertices, center: (2.35, 48.85), radius: 0.05, using: &random)
+        try json.write(toFile: path, atomically: false, encoding: .utf8)
+        var load = Sample()
+        var region = [MonitoredRegion]()
+        for _ in 0..<runs {
+            let start = Date()
+            region = try MonitoredRegion.load(featureCollectionAt: path)
+            load.add(Date().timeIntervalSince(start))
+        }
+        let peak = BenchGeoData.peakMegabytes()
+        let indexStart = Date()
+        _ = try RegionMonitor(regions: region)
+        let indexSeconds = Date().timeIntervalSince(indexStart)
+        let smaller = BenchGeoData.jaggedPolygon(vertices: 50_000, center: (2.35, 48.85), radius: 0.05, using: &random)
+        let geos = try BenchGeoData.geosValiditySeconds(geoJSON: smaller)
+        print("(load average \(BenchGeoData.loadAverage()))")
+        print("(d) one valid polygon of \(bigVertices) jagged vertices (\(String(format: "%.1f", Double(json.utf8.count) / 1e6)) MB GeoJSON)")
+        print(String(format: "  load     %@   read and validated (plane sweep), peak memory of the process %.0f MB", load.line(), peak))
+        print(String(format: "  index    %.3f s   monitor bands and raster", indexSeconds))
+        print(String(format: "  GEOS     %.3f s   GEOSisValid_r alone on a 50,000-vertex polygon of the same kind (verdict: %@)",
+                     geos.seconds, geos.valid ? "valid" : "invalid"))
+        print("")
+    }
+
+    /// Seconds of several runs, summarised.
+    struct Sample {
+        private(set) var values: [Double] = []
+
+        mutating func add(_ value: Double) { values.append(value) }
+
+        var median: Double {
+            guard !values.isEmpty else { return 0 }
+            let sorted = values.sorted()
+            return sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
+        }
+
+        var mean: Double { values.isEmpty ? 0 : values.reduce(0, +) / Double(values.count) }
+
+        func percentile(_ p: Double) -> Double {
+            guard !values.isEmpty else { return 0 }
+            let sorted = values.sorted()
+            return sorted[min(sorted.count - 1, Int(Double(sorted.count) * p))]
+        }
+
+        /// "median 0.123 s mean 0.125 s" in a fixed width.
+        func line() -> String { String(format: "median %7.3f s  mean %7.3f s", median, mean) }
     }
 
     /// Runs `scripts/bench-geofence-peer.py`; `nil` (with a message) when python3
     /// or shapely is missing.
-    private func peerSeconds(regionsPath: String, fixesPath: String) throws -> (seconds: [Double], pairs: Int, version: String)? {
+    private func peerSeconds(regionsPath: String, fixesPath: String)
+        throws -> (seconds: Sample, pairs: Int, version: String, load: Double, tree: Double)? {
         guard let object = PythonPeer.run(script: "bench-geofence-peer.py", arguments: [regionsPath, fixesPath, String(runs)],
                                           label: "shapely", module: "shapely"),
               let seconds = object["seconds"] as? [Double] else { return nil }
-        return (seconds, object["pairs"] as? Int ?? 0, object["shapely"] as? String ?? "?")
+        var sample = Sample()
+        for value in seconds { sample.add(value) }
+        return (sample, object["pairs"] as? Int ?? 0, object["shapely"] as? String ?? "?",
+                object["load_seconds"] as? Double ?? 0, object["tree_seconds"] as? Double ?? 0)
     }
 }

@@ -147,4 +147,33 @@ struct GeofenceCommandTests {
         #expect(order.status == 65)
         #expect(order.stderr.hasPrefix("error: \(ordered):3: fix at 2026-01-26T15:56:00Z is older than the device's previous fix"))
     }
+
+    /// Issue 14: a fix at epoch 1e20 that made an event, or an out-of-order fix at
+    /// -1e20 under --strict, trapped in a Double-to-Int conversion (SIGILL).
+    @Test func instantsBeyondYearNineThousandNineHundredNinetyNineAreBadRowsNotTraps() throws {
+        let folder = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // (53.44451, -2.925173) is the centre of the example region first-stop: with --initial enter, an enter.
+        let far = try Self.write("far.csv", """
+            device,time,lat,lon
+            a,1e20,53.44451,-2.925173
+            b,1e308,53.44451,-2.925173
+            c,1795339800,53.44451,-2.925173
+            """, in: folder)
+        let lenient = try CLIRunner.run(["geofence", "--regions", Self.regions, "--fixes", far, "--initial", "enter"])
+        #expect(lenient.status == 0, "\(lenient.stderr)")
+        #expect(lenient.stderr.contains("3 fixes read from 3 devices, 1 used, skipped: 2 bad rows"))
+        #expect(lenient.stderr.contains("the first: \(far):2: time '1e20' is outside years 1–9999"))
+        #expect(lenient.stdout.split(separator: "\n").allSatisfy { $0.contains(#""device":"c""#) })
+        #expect(!lenient.stdout.isEmpty)
+
+        let back = try Self.write("back.csv", """
+            device,time,lat,lon
+            a,1795339800,53.44451,-2.925173
+            a,-1e20,53.44451,-2.925173
+            """, in: folder)
+        let strict = try CLIRunner.run(["geofence", "--regions", Self.regions, "--fixes", back, "--strict"])
+        #expect(strict.status == 65)
+        #expect(strict.stderr == "error: \(back):3: time '-1e20' is outside years 1–9999 (RFC 3339's range)\n")
+    }
 }

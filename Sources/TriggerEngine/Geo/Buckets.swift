@@ -19,3 +19,5 @@ struct Buckets<Item> {
         self.items = items
     }
 }
+
+extension Buckets: Sendable where Item: Sendable {}

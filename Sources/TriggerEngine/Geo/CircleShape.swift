@@ -5,7 +5,7 @@ import Darwin
 #endif
 
 /// A circular region ready for tests: great-circle distance from the centre.
-struct CircleShape {
+struct CircleShape: Sendable {
     let latitude: Double, longitude: Double, radius: Double
 
     /// Whether (lon x, lat y) is within the radius (the boundary counts).

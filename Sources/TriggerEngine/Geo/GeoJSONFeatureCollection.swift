@@ -1,110 +1,79 @@
 import Foundation
 
-/// A GeoJSON FeatureCollection decoded by `JSONDecoder` straight into typed
+/// A GeoJSON FeatureCollection read straight from its bytes into typed
 /// coordinates: the fast path of `MonitoredRegion.featureCollection(_:repair:)`.
 ///
 /// `JSONSerialization` makes an `NSNumber` of every coordinate and an `NSArray`
-/// of every position; on 10,000 polygons that was 2–3 s, most of the time a
-/// geofence run took. This type accepts only the plain shape: Features with a
-/// Point, Polygon or MultiPolygon of numeric positions, and the properties the
-/// monitor reads (`id`, `name`, `radius`, `notifyOnEntry`, `notifyOnExit`,
-/// `repeats`) of the types it expects. Anything else fails to decode, and the
+/// of every position, and `JSONDecoder` a generic value of each; on 10,000
+/// polygons (42 MB) that was 1–3 s, most of the time a geofence run took. This
+/// type accepts only the plain shape: Features with a Point, Polygon or
+/// MultiPolygon of numeric positions, and the properties the monitor reads (`id`,
+/// `name`, `radius`, `notifyOnEntry`, `notifyOnExit`, `repeats`) of the types it
+/// expects. Anything else is declined (`init?(parsing:)` returns `nil`) and the
 /// caller takes the general path, which accepts what it accepts and says what is
 /// wrong: this is a faster route to the same answers, not a second set of rules.
-struct GeoJSONFeatureCollection: Decodable {
-    var features: [Feature]
+package struct GeoJSONFeatureCollection: Sendable {
+    package var features: [Feature]
 
     /// One feature: its identifiers, geometry and the properties the monitor reads.
-    struct Feature: Decodable {
-        var id: Scalar?
-        var geometry: Geometry
-        var properties: Properties
-
-        private enum Keys: String, CodingKey { case type, id, geometry, properties }
-
-        init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: Keys.self)
-            try requireType("Feature", in: container, key: .type)
-            id = try container.decodeIfPresent(Scalar.self, forKey: .id)
-            geometry = try container.decode(Geometry.self, forKey: .geometry)
-            properties = try container.decodeIfPresent(Properties.self, forKey: .properties) ?? Properties()
-        }
+    package struct Feature: Sendable {
+        /// The feature's `id` member when it is a string or a number.
+        package var id: Scalar?
+        package var geometry: Geometry
+        package var properties: Properties
     }
 
-    /// An identifier: a string or a number (`true`/`false` decline).
-    enum Scalar: Decodable {
+    /// An identifier: a string or a number.
+    package enum Scalar: Equatable, Sendable {
         case text(String)
         case number(Double)
-
-        init(from decoder: any Decoder) throws {
-            let container = try decoder.singleValueContainer()
-            if let text = try? container.decode(String.self) { self = .text(text) } else { self = .number(try container.decode(Double.self)) }
-        }
     }
 
-    /// The properties the monitor reads; others are not decoded at all.
-    struct Properties: Decodable {
-        var id: Scalar?
-        var name: Scalar?
-        var radius: Double?
-        var notifyOnEntry: Bool?
-        var notifyOnExit: Bool?
-        var repeats: Bool?
-
-        init() {}
+    /// The properties the monitor reads; others are checked as JSON and passed over.
+    package struct Properties: Sendable {
+        /// `properties.id` and `properties.name` when they are strings or numbers.
+        package var id: Scalar?
+        package var name: Scalar?
+        package var radius: Double?
+        package var notifyOnEntry: Bool?
+        package var notifyOnExit: Bool?
+        package var repeats: Bool?
     }
 
     /// A region's geometry, positions as (longitude, latitude).
-    enum Geometry: Decodable {
+    package enum Geometry: Sendable {
         case point(XY)
         case polygon([[XY]])
         case multiPolygon([[[XY]]])
 
-        private enum Keys: String, CodingKey { case type, coordinates }
-
-        init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: Keys.self)
-            switch try container.decode(String.self, forKey: .type) {
-            case "Point":
-                self = .point(try container.decode(Position.self, forKey: .coordinates).xy)
-            case "Polygon":
-                let rings = try container.decode([[Position]].self, forKey: .coordinates)
-                guard !rings.isEmpty else { throw declined(container, "empty Polygon") }
-                self = .polygon(rings.map { $0.map(\.xy) })
-            case "MultiPolygon":
-                let polygons = try container.decode([[[Position]]].self, forKey: .coordinates)
-                guard !polygons.isEmpty, !polygons.contains(where: \.isEmpty) else { throw declined(container, "empty MultiPolygon") }
-                self = .multiPolygon(polygons.map { $0.map { $0.map(\.xy) } })
-            default:
-                throw declined(container, "not a region geometry")
+        /// Positions in all (1 for a point): the work of checking it.
+        var vertexCount: Int {
+            switch self {
+            case .point: return 1
+            case .polygon(let rings): return rings.reduce(0) { $0 + $1.count }
+            case .multiPolygon(let polygons): return polygons.reduce(0) { $0 + $1.reduce(0) { $0 + $1.count } }
             }
         }
     }
-
-    /// `[longitude, latitude]`, with an optional numeric altitude after them.
-    struct Position: Decodable {
-        var xy: XY
-
-        init(from decoder: any Decoder) throws {
-            var container = try decoder.unkeyedContainer()
-            xy = XY(try container.decode(Double.self), try container.decode(Double.self))
-            while !container.isAtEnd { _ = try container.decode(Double.self) }
-        }
-    }
-
-    private enum Keys: String, CodingKey { case type, features }
-
-    init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: Keys.self)
-        try requireType("FeatureCollection", in: container, key: .type)
-        features = try container.decode([Feature].self, forKey: .features)
-    }
 }
 
-private func requireType<Key: CodingKey>(_ type: String, in container: KeyedDecodingContainer<Key>, key: Key) throws {
-    guard try container.decode(String.self, forKey: key) == type else { throw declined(container, "not a \(type)") }
-}
+extension GeoJSONFeatureCollection {
+    /// Reads a FeatureCollection of the plain shape from raw bytes (UTF-8 JSON, RFC
+    /// 8259, checked in full, including the members it passes over), or returns
+    /// `nil` when the bytes are anything else: not JSON, another encoding, nesting
+    /// deeper than 64, an escaped member name, a geometry or property of another
+    /// type, a repeated member the monitor reads. Safe on arbitrary bytes.
+    /// - Complexity: O(bytes), one pass, no intermediate JSON values.
+    package init?(parsing bytes: UnsafeRawBufferPointer) {
+        guard let base = bytes.baseAddress, !bytes.isEmpty else { return nil }
+        var scanner = GeoJSONScanner(base.assumingMemoryBound(to: UInt8.self), count: bytes.count)
+        guard let features = try? scanner.featureCollection() else { return nil }
+        self.features = features
+    }
 
-private func declined<Key: CodingKey>(_ container: KeyedDecodingContainer<Key>, _ reason: String) -> DecodingError {
-    DecodingError.dataCorrupted(DecodingError.Context(codingPath: container.codingPath, debugDescription: reason))
+    /// `init?(parsing:)` over `Data`: the entry point of the fuzz target.
+    package init?(parsing data: Data) {
+        guard let parsed = data.withUnsafeBytes({ GeoJSONFeatureCollection(parsing: $0) }) else { return nil }
+        self = parsed
+    }
 }

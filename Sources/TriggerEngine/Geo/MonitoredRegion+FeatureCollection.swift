@@ -26,21 +26,21 @@ extension MonitoredRegion {
     }
 
     /// The regions of a FeatureCollection held in memory; see `load(featureCollectionAt:repair:)`.
-    /// - Complexity: one typed decoding pass (`GeoJSONFeatureCollection`); a file
+    /// - Complexity: one pass over the bytes (`GeoJSONFeatureCollection`); a file
     ///   of another shape, or with an error, is read again the general way.
     public static func featureCollection(_ data: Data, repair: Bool = false) throws(DataError) -> [MonitoredRegion] {
-        if let typed = try? JSONDecoder().decode(GeoJSONFeatureCollection.self, from: data) {
+        if let typed = GeoJSONFeatureCollection(parsing: data) {
             return try regions(of: typed, repair: repair)
         }
         return try generalFeatureCollection(data, repair: repair)
     }
 
-    /// The general path: any JSON through `JSONSerialization`, every rule checked
-    /// with a message naming the feature. `featureCollection` takes it for what
-    /// the typed decoding declines; tests compare the two.
+    /// The general path: any JSON through `JSONDecoder` into plain values, every
+    /// rule checked with a message naming the feature. `featureCollection` takes it
+    /// for what the byte reader declines; tests compare the two.
     static func generalFeatureCollection(_ data: Data, repair: Bool) throws(DataError) -> [MonitoredRegion] {
         let root = try GeoJSON.object(parsing: data, what: "the regions file")
-        guard (root["type"] as? String) == "FeatureCollection", let features = root["features"] as? [Any] else {
+        guard root["type"]?.text == "FeatureCollection", case .array(let features)? = root["features"] else {
             throw DataError("the regions file must be a GeoJSON FeatureCollection with a \"features\" array")
         }
         let context = GEOSContext()
@@ -48,13 +48,13 @@ extension MonitoredRegion {
         regions.reserveCapacity(features.count)
         var seen: [String: Int] = [:]
         for (index, item) in features.enumerated() {
-            guard let feature = item as? [String: Any], (feature["type"] as? String) == "Feature" else {
+            guard case .object(let feature) = item, feature["type"]?.text == "Feature" else {
                 throw DataError("feature \(index): not a GeoJSON Feature object")
             }
-            let properties = feature["properties"] as? [String: Any] ?? [:]
+            let properties = feature["properties"]?.members ?? [:]
             let identifier = identifier(of: feature, properties: properties) ?? String(index)
             let label = try register(identifier, index: index, in: &seen)
-            guard let geometry = feature["geometry"] as? [String: Any] else {
+            guard case .object(let geometry)? = feature["geometry"] else {
                 throw DataError("\(label): the feature has no geometry")
             }
             let region = try GeoJSON.region(geometry: geometry, properties: properties, label: label, repair: repair,
@@ -68,14 +68,22 @@ extension MonitoredRegion {
         return regions
     }
 
-    /// The regions of a FeatureCollection decoded the fast way: the same rules
+    /// The regions of a FeatureCollection read the fast way: the same rules
     /// as the general path, on typed values.
-    private static func regions(of collection: GeoJSONFeatureCollection, repair: Bool) throws(DataError) -> [MonitoredRegion] {
-        let context = GEOSContext()
-        var regions: [MonitoredRegion] = []
-        regions.reserveCapacity(collection.features.count)
+    ///
+    /// Features are checked on every core (validity is most of the work), each
+    /// worker with its own GEOS context; the error reported is the one the
+    /// general path meets first, going feature by feature.
+    package static func regions(of collection: GeoJSONFeatureCollection, repair: Bool) throws(DataError) -> [MonitoredRegion] {
+        let features = collection.features
+        var identifiers: [String] = []
+        var labels: [String] = []
+        identifiers.reserveCapacity(features.count)
+        labels.reserveCapacity(features.count)
         var seen: [String: Int] = [:]
-        for (index, feature) in collection.features.enumerated() {
+        // The first repeated identifier, if any: it counts as that feature's first error.
+        var repeated: (index: Int, error: DataError)?
+        for (index, feature) in features.enumerated() {
             let properties = feature.properties
             let named = [feature.id, properties.id, properties.name].lazy.compactMap { $0 }.first
             let identifier = named.map { (scalar) -> String in
@@ -84,16 +92,42 @@ extension MonitoredRegion {
                 case .number(let number): return identifierText(number)
                 }
             } ?? String(index)
-            let label = try register(identifier, index: index, in: &seen)
-            let region: Region
-            switch feature.geometry {
-            case .point(let center): region = try GeoJSON.circle(center: center, radius: properties.radius, label: label)
-            case .polygon(let rings): region = try Region.polygons([rings], label: label, repair: repair, in: context)
-            case .multiPolygon(let polygons): region = try Region.polygons(polygons, label: label, repair: repair, in: context)
+            identifiers.append(identifier)
+            do {
+                labels.append(try register(identifier, index: index, in: &seen))
+            } catch {
+                repeated = (index, error)
+                break
             }
-            regions.append(MonitoredRegion(identifier: identifier, region: region, notifyOnEntry: properties.notifyOnEntry ?? true,
-                                           notifyOnExit: properties.notifyOnExit ?? true, repeats: properties.repeats ?? true))
         }
+        let checked = repeated?.index ?? features.count
+        let names = labels
+        let built = ParallelChunks.map(count: checked, weight: { features[$0].geometry.vertexCount }) {
+            (index: Int, context: GEOSContext) throws(DataError) -> Region in
+            let feature = features[index]
+            switch feature.geometry {
+            case .point(let center):
+                return try GeoJSON.circle(center: center, radius: feature.properties.radius, label: names[index])
+            case .polygon(let rings):
+                return try Region.polygons([rings], label: names[index], repair: repair, in: context)
+            case .multiPolygon(let polygons):
+                return try Region.polygons(polygons, label: names[index], repair: repair, in: context)
+            }
+        }
+        var regions: [MonitoredRegion] = []
+        regions.reserveCapacity(checked)
+        for (index, result) in built.enumerated() {
+            let properties = features[index].properties
+            switch result {
+            case .success(let region):
+                regions.append(MonitoredRegion(identifier: identifiers[index], region: region,
+                                               notifyOnEntry: properties.notifyOnEntry ?? true,
+                                               notifyOnExit: properties.notifyOnExit ?? true, repeats: properties.repeats ?? true))
+            case .failure(let error):
+                throw error
+            }
+        }
+        if let repeated { throw repeated.error }
         return regions
     }
 
@@ -108,9 +142,9 @@ extension MonitoredRegion {
         return label
     }
 
-    private static func identifier(of feature: [String: Any], properties: [String: Any]) -> String? {
+    private static func identifier(of feature: [String: GeoJSON.Value], properties: [String: GeoJSON.Value]) -> String? {
         for value in [feature["id"], properties["id"], properties["name"]] {
-            if let text = value as? String { return text }
+            if let text = value?.text { return text }
             if let number = GeoJSON.number(value) { return identifierText(number) }
         }
         return nil
@@ -121,8 +155,8 @@ extension MonitoredRegion {
         number == number.rounded() && abs(number) < 1e15 ? String(Int(number)) : String(number)
     }
 
-    private static func flag(_ properties: [String: Any], _ key: String, label: String) throws(DataError) -> Bool {
-        guard let value = properties[key], !(value is NSNull) else { return true }
+    private static func flag(_ properties: [String: GeoJSON.Value], _ key: String, label: String) throws(DataError) -> Bool {
+        guard let value = properties[key], value != .null else { return true }
         guard let flag = GeoJSON.boolean(value) else {
             throw DataError("\(label): properties.\(key) must be true or false")
         }

@@ -5,28 +5,31 @@
 /// boundary counted as inside) applied to all rings at once, with GEOS's
 /// orientation filter; where the filter cannot decide, it answers `nil` and the
 /// caller asks GEOS. So every answer it gives is the answer GEOS would give.
-struct PlanarPolygon {
+///
+/// The bands, their edges and the raster live in tables shared by every polygon
+/// of a monitor (`PlanarTables`); a polygon keeps its edges once (for distances)
+/// and where its part of the tables is.
+struct PlanarPolygon: Sendable {
     /// A directed edge a→b of a ring, x = longitude, y = latitude.
-    struct Edge {
+    struct Edge: Sendable {
         var ax: Double, ay: Double, bx: Double, by: Double
+
+        /// The east end's longitude: the ray towards +x can meet the edge only when it is ≥ the point's.
+        @inline(__always)
+        var maxX: Double { max(ax, bx) }
     }
 
     /// Every edge once.
     let edges: [Edge]
-    /// Cells answered without edges.
-    let raster: PolygonRaster
-    /// Edges grouped by band: band `i` holds `bandEdges[bandStarts[i] ..< bandStarts[i + 1]]`.
-    let bandEdges: [Edge]
-    let bandStarts: [Int32]
-    /// Where the bands are: the plain-data part the monitor's flat table keeps.
-    let bands: Bands
+    /// Where the bands and raster are: the plain-data part the hot path reads.
+    private(set) var bands: Bands
 
     /// The band layout of one polygon region: `count` bands of equal height from `minY`.
-    struct Bands {
+    struct Bands: Sendable {
         var minY: Double
         var scale: Double
         var count: Int
-        /// Offsets of this region's `bandStarts` and `bandEdges` in a shared table.
+        /// Offsets of this region's band starts and band edges in the shared tables.
         var startsOffset = 0
         var edgesOffset = 0
         /// The region's raster of wholly inside and outside cells.
@@ -46,8 +49,18 @@ struct PlanarPolygon {
     /// The envelope of each polygon part (after the antimeridian split).
     let partEnvelopes: [Envelope]
 
-    init(_ polygons: [Region.Polygon]) {
+    /// Flattens `polygons` (the parts of one region) and appends its bands and
+    /// raster to `tables`.
+    ///
+    /// Bands: about two edges per band, fewer bands when edges spanning many of
+    /// them would be copied more than 6 times in all (long edges, combs): memory
+    /// stays O(edges) whatever the shape. Within a band, edges are sorted by
+    /// their east end, descending, so that a point stops at the first edge wholly
+    /// to its west.
+    /// - Complexity: O(edges log edges).
+    init(_ polygons: [Region.Polygon], into tables: inout PlanarTables) {
         var edges: [Edge] = []
+        edges.reserveCapacity(polygons.reduce(0) { $0 + $1.rings.reduce(0) { $0 + $1.count - 1 } })
         var envelopes: [Envelope] = []
         for polygon in polygons {
             var envelope = Envelope(minX: .infinity, minY: .infinity, maxX: -.infinity, maxY: -.infinity)
@@ -64,32 +77,78 @@ struct PlanarPolygon {
         }
         self.edges = edges
         partEnvelopes = envelopes
-        let minY = envelopes.map(\.minY).min() ?? 0
-        let maxY = envelopes.map(\.maxY).max() ?? 0
-        // About four edges a band: a point meets a handful of edges, not hundreds.
-        let bandCount = max(1, min(4096, edges.count / 4))
-        var bands = Bands(minY: minY, scale: maxY > minY ? Double(bandCount) / (maxY - minY) : 0, count: bandCount,
-                          raster: PolygonRaster.Layout(minX: 0, minY: 0, inverseWidth: 0, inverseHeight: 0, size: 1))
-        var perBand = [[Edge]](repeating: [], count: bandCount)
+        let envelope = Envelope(minX: envelopes.map(\.minX).min() ?? 0, minY: envelopes.map(\.minY).min() ?? 0,
+                                maxX: envelopes.map(\.maxX).max() ?? 0, maxY: envelopes.map(\.maxY).max() ?? 0)
+        var bands = Self.layout(edges, envelope)
+        bands.startsOffset = tables.starts.count
+        bands.edgesOffset = tables.edges.count
+        // Counting sort into bands: sizes, offsets, then placement.
+        var sizes = [Int32](repeating: 0, count: bands.count)
         for edge in edges {
-            for band in bands.band(min(edge.ay, edge.by))...bands.band(max(edge.ay, edge.by)) { perBand[band].append(edge) }
+            for band in bands.band(min(edge.ay, edge.by))...bands.band(max(edge.ay, edge.by)) { sizes[band] += 1 }
         }
-        let buckets = Buckets(perBand)
-        let envelope = Envelope(minX: envelopes.map(\.minX).min() ?? 0, minY: minY,
-                                maxX: envelopes.map(\.maxX).max() ?? 0, maxY: maxY)
-        let layout = bands
-        let allEdges = edges
-        raster = buckets.items.withUnsafeBufferPointer { bandEdges in
-            buckets.starts.withUnsafeBufferPointer { starts in
-                PolygonRaster(envelope: envelope, edges: allEdges) { x, y in
-                    Self.bandCovers(x, y, bands: layout, starts: starts, edges: bandEdges)
+        var offset: Int32 = 0
+        for band in 0..<bands.count {
+            tables.starts.append(offset)
+            offset += sizes[band]
+        }
+        tables.starts.append(offset)
+        tables.edges.append(contentsOf: repeatElement(Edge(ax: 0, ay: 0, bx: 0, by: 0), count: Int(offset)))
+        var fill = Array(tables.starts[bands.startsOffset..<(bands.startsOffset + bands.count)])
+        tables.edges.withUnsafeMutableBufferPointer { all in
+            let placed = UnsafeMutableBufferPointer(rebasing: all[bands.edgesOffset...])
+            for edge in edges {
+                for band in bands.band(min(edge.ay, edge.by))...bands.band(max(edge.ay, edge.by)) {
+                    placed[Int(fill[band])] = edge
+                    fill[band] += 1
+                }
+            }
+            for band in 0..<bands.count {
+                let start = Int(tables.starts[bands.startsOffset + band]), end = Int(tables.starts[bands.startsOffset + band + 1])
+                if end - start > 32 {
+                    var band = UnsafeMutableBufferPointer(rebasing: placed[start..<end])
+                    band.sort { $0.maxX > $1.maxX }
+                    continue
+                }
+                // Insertion sort: most bands hold a handful of edges.
+                for index in (start + 1)..<max(start + 1, end) {
+                    let edge = placed[index]
+                    var slot = index
+                    while slot > start && placed[slot - 1].maxX < edge.maxX {
+                        placed[slot] = placed[slot - 1]
+                        slot -= 1
+                    }
+                    placed[slot] = edge
                 }
             }
         }
-        bands.raster = raster.layout
+        bands.raster = PolygonRaster.append(envelope: envelope, edges: edges, to: &tables.raster)
         self.bands = bands
-        bandEdges = buckets.items
-        bandStarts = buckets.starts
+    }
+
+    /// The same polygon with its tables moved along by the given counts (when
+    /// tables built apart are joined).
+    func moved(starts: Int, edges: Int, raster: Int) -> PlanarPolygon {
+        var moved = self
+        moved.bands.startsOffset += starts
+        moved.bands.edgesOffset += edges
+        moved.bands.raster.offset += raster
+        return moved
+    }
+
+    /// The band count and scale for these edges (see `init`).
+    private static func layout(_ edges: [Edge], _ envelope: Envelope) -> Bands {
+        let height = envelope.maxY - envelope.minY
+        var count = max(1, min(1 << 20, edges.count / 16))
+        while count > 1 {
+            let scale = height > 0 ? Double(count) / height : 0
+            let bands = Bands(minY: envelope.minY, scale: scale, count: count, raster: PolygonRaster.Layout.empty)
+            var copies = 0
+            for edge in edges { copies += bands.band(max(edge.ay, edge.by)) - bands.band(min(edge.ay, edge.by)) + 1 }
+            if copies <= 6 * edges.count + 64 { return bands }
+            count /= 2
+        }
+        return Bands(minY: envelope.minY, scale: 0, count: 1, raster: PolygonRaster.Layout.empty)
     }
 
     /// Whether (x, y), a point within the region's envelope, is in the polygon
@@ -115,21 +174,39 @@ struct PlanarPolygon {
         var crossings = 0
         for index in (bands.edgesOffset + Int(starts[band]))..<(bands.edgesOffset + Int(starts[band + 1])) {
             let edge = edges[index]
-            // GEOS RayCrossingCounter::countSegment, the ray going towards +x.
-            if edge.ax < x && edge.bx < x { continue }
-            if x == edge.bx && y == edge.by { return true }
-            if edge.ay == y && edge.by == y {
-                if min(edge.ax, edge.bx) <= x && x <= max(edge.ax, edge.bx) { return true }
-                continue
-            }
-            if (edge.ay > y && edge.by <= y) || (edge.by > y && edge.ay <= y) {
-                guard var side = GeoMath.orientation(edge.ax, edge.ay, edge.bx, edge.by, x, y) else { return nil }
-                if side == 0 { return true }
-                if edge.by < edge.ay { side = -side }
-                if side == 1 { crossings += 1 }
+            // Sorted by east end, descending: the rest lie wholly west of the point.
+            if edge.maxX < x { break }
+            switch crossing(edge, x, y) {
+            case .crosses: crossings += 1
+            case .misses: continue
+            case .onBoundary: return true
+            case .undecided: return nil
             }
         }
         return crossings & 1 == 1
+    }
+
+    /// What an edge does to the ray from (x, y) towards +x.
+    enum Crossing {
+        case misses, crosses, onBoundary, undecided
+    }
+
+    /// GEOS `RayCrossingCounter::countSegment` for one edge: whether the edge
+    /// crosses the ray from (x, y) towards +x, or holds the point.
+    @inline(__always)
+    static func crossing(_ edge: Edge, _ x: Double, _ y: Double) -> Crossing {
+        if edge.ax < x && edge.bx < x { return .misses }
+        if x == edge.bx && y == edge.by { return .onBoundary }
+        if edge.ay == y && edge.by == y {
+            return min(edge.ax, edge.bx) <= x && x <= max(edge.ax, edge.bx) ? .onBoundary : .misses
+        }
+        if (edge.ay > y && edge.by <= y) || (edge.by > y && edge.ay <= y) {
+            guard var side = GeoMath.orientation(edge.ax, edge.ay, edge.bx, edge.by, x, y) else { return .undecided }
+            if side == 0 { return .onBoundary }
+            if edge.by < edge.ay { side = -side }
+            return side == 1 ? .crosses : .misses
+        }
+        return .misses
     }
 
     /// The distance in metres from (x, y) to the nearest edge, measured in the
@@ -152,11 +229,13 @@ struct PlanarPolygon {
     /// floating point cannot decide. With both ends outside, this is whether the
     /// segment meets the polygon.
     /// - Complexity: O(edges in the bands the segment spans).
-    func segmentMeetsBoundary(_ px: Double, _ py: Double, _ qx: Double, _ qy: Double) -> Bool? {
+    func segmentMeetsBoundary(_ px: Double, _ py: Double, _ qx: Double, _ qy: Double, tables: PlanarTables) -> Bool? {
         let first = bands.band(min(py, qy)), last = bands.band(max(py, qy))
         let sMinX = min(px, qx), sMaxX = max(px, qx), sMinY = min(py, qy), sMaxY = max(py, qy)
-        for index in Int(bandStarts[first])..<Int(bandStarts[last + 1]) {
-            let e = bandEdges[index]
+        let lower = bands.edgesOffset + Int(tables.starts[bands.startsOffset + first])
+        let upper = bands.edgesOffset + Int(tables.starts[bands.startsOffset + last + 1])
+        for index in lower..<upper {
+            let e = tables.edges[index]
             if max(e.ax, e.bx) < sMinX || min(e.ax, e.bx) > sMaxX || max(e.ay, e.by) < sMinY || min(e.ay, e.by) > sMaxY {
                 continue
             }
@@ -178,4 +257,15 @@ struct PlanarPolygon {
         // four are collinear, the overlapping boxes (checked by the caller) decide.
         return o1 * o2 <= 0 && o3 * o4 <= 0
     }
+}
+
+/// The bands, band edges and rasters of every polygon of a monitor, one table
+/// each, so that a test walks three arrays instead of one set per region.
+struct PlanarTables: Sendable {
+    /// Per polygon, `count + 1` offsets (relative to its `edgesOffset`) into `edges`.
+    var starts: [Int32] = []
+    /// Band edges, a band's edges contiguous.
+    var edges: [PlanarPolygon.Edge] = []
+    /// Raster cells (`PolygonRaster`), a polygon's cells contiguous.
+    var raster: [UInt8] = []
 }

@@ -4,67 +4,85 @@
 ///
 /// A cell is wholly inside or outside only when no edge comes within `margin`
 /// (10⁻⁹°, about 0.1 mm, far above the rounding of a cell index) of the closed
-/// cell; then every point of the cell lies in the same face as its centre, whose
-/// exact answer (the same as GEOS's) the cell keeps. A centre that floating
-/// point cannot place makes its cell a boundary cell.
-struct PolygonRaster {
+/// cell; then every point of the cell lies in the same face, and the cell keeps
+/// the exact answer (the same as GEOS's) for a point on its row's centre line.
+enum PolygonRaster {
     static let outside: UInt8 = 0, inside: UInt8 = 1, boundary: UInt8 = 2
     static let margin = 1e-9
 
-    /// Where the raster is and how big: plain data, kept beside the bands.
-    struct Layout {
+    /// Where a polygon's raster is and how big: plain data, kept beside the bands.
+    struct Layout: Sendable {
         var minX: Double, minY: Double
         var inverseWidth: Double, inverseHeight: Double
         var size: Int
-        /// Offset of this raster's cells in a shared table.
+        /// Offset of this raster's cells in the shared table.
         var offset = 0
+
+        static let empty = Layout(minX: 0, minY: 0, inverseWidth: 0, inverseHeight: 0, size: 1)
+
+        /// The column of a longitude (clamped to the raster).
+        @inline(__always)
+        func column(_ x: Double) -> Int { min(max(Int((x - minX) * inverseWidth), 0), size - 1) }
+
+        /// The row of a latitude (clamped to the raster).
+        @inline(__always)
+        func row(_ y: Double) -> Int { min(max(Int((y - minY) * inverseHeight), 0), size - 1) }
 
         /// The cell of a point within the envelope (clamped at the edges).
         @inline(__always)
-        func cell(_ x: Double, _ y: Double) -> Int {
-            let column = min(max(Int((x - minX) * inverseWidth), 0), size - 1)
-            let row = min(max(Int((y - minY) * inverseHeight), 0), size - 1)
-            return row * size + column
-        }
+        func cell(_ x: Double, _ y: Double) -> Int { row(y) * size + column(x) }
     }
 
-    let layout: Layout
-    /// `size × size` cells, row by row from the south-west corner.
-    let cells: [UInt8]
-
-    /// Classifies the cells of `envelope` for a polygon with these edges;
-    /// `covers` is the polygon's exact test.
-    init(envelope: Envelope, edges: [PlanarPolygon.Edge], covers: (Double, Double) -> Bool?) {
-        let size = min(32, max(4, Int(Double(edges.count).squareRoot() * 2)))
+    /// Classifies the cells of `envelope` for a polygon with these edges, appends
+    /// them to `cells` and returns where they are.
+    ///
+    /// Boundary cells: every cell an edge's box (grown by the margin) reaches.
+    /// The others, row by row: the edges that cross the row's centre line under
+    /// GEOS's half-open rule (`RayCrossingCounter`) each lie wholly east or west
+    /// of such a cell (their boxes miss it), so the parity of those east of it is
+    /// the ray-crossing count for any point of the cell on that line: no
+    /// point-in-polygon test per cell, and no floating-point intersection.
+    /// - Complexity: O(cells + edges × rows each spans).
+    static func append(envelope: Envelope, edges: [PlanarPolygon.Edge], to cells: inout [UInt8]) -> Layout {
+        let size = min(48, max(4, Int(Double(edges.count).squareRoot() * 3)))
         let width = max(envelope.maxX - envelope.minX, 1e-12), height = max(envelope.maxY - envelope.minY, 1e-12)
-        let layout = Layout(minX: envelope.minX, minY: envelope.minY, inverseWidth: Double(size) / width,
+        var layout = Layout(minX: envelope.minX, minY: envelope.minY, inverseWidth: Double(size) / width,
                             inverseHeight: Double(size) / height, size: size)
-        var cells = [UInt8](repeating: Self.outside, count: size * size)
-        var classified = [Bool](repeating: false, count: size * size)
+        layout.offset = cells.count
+        let cellHeight = height / Double(size)
+        var raster = [UInt8](repeating: outside, count: size * size)
+        // Per cell: how many edges crossing its row's centre line have their grown
+        // box start in its column (the box then lies in that column and east).
+        var starting = [Int32](repeating: 0, count: size * size)
         for edge in edges {
-            // Every cell the edge's box, grown by the margin, reaches.
-            let first = layout.cell(min(edge.ax, edge.bx) - Self.margin, min(edge.ay, edge.by) - Self.margin)
-            let last = layout.cell(max(edge.ax, edge.bx) + Self.margin, max(edge.ay, edge.by) + Self.margin)
-            for row in (first / size)...(last / size) {
-                for column in (first % size)...(last % size) {
-                    cells[row * size + column] = Self.boundary
-                    classified[row * size + column] = true
+            let lowY = min(edge.ay, edge.by), highY = max(edge.ay, edge.by)
+            let column0 = layout.column(min(edge.ax, edge.bx) - margin), column1 = layout.column(edge.maxX + margin)
+            let row0 = layout.row(lowY - margin), row1 = layout.row(highY + margin)
+            for row in row0...row1 {
+                for column in column0...column1 { raster[row * size + column] = boundary }
+                let centre = envelope.minY + (Double(row) + 0.5) * cellHeight
+                if (edge.ay > centre && edge.by <= centre) || (edge.by > centre && edge.ay <= centre) {
+                    starting[row * size + column0] += 1
                 }
             }
         }
-        let cellWidth = width / Double(size), cellHeight = height / Double(size)
         for row in 0..<size {
-            for column in 0..<size where !classified[row * size + column] {
-                let x = envelope.minX + (Double(column) + 0.5) * cellWidth
-                let y = envelope.minY + (Double(row) + 0.5) * cellHeight
-                switch covers(x, y) {
-                case true?: cells[row * size + column] = Self.inside
-                case false?: cells[row * size + column] = Self.outside
-                case nil: cells[row * size + column] = Self.boundary
-                }
+            let centre = envelope.minY + (Double(row) + 0.5) * cellHeight
+            // The centre line must map back to this row for its answers to be the row's.
+            guard layout.row(centre) == row else {
+                for column in 0..<size { raster[row * size + column] = boundary }
+                continue
+            }
+            // West to east: crossings whose box starts east of a cell that no box
+            // reaches lie wholly east of it (the others wholly west).
+            var east = 0
+            for column in 0..<size { east += Int(starting[row * size + column]) }
+            for column in 0..<size {
+                east -= Int(starting[row * size + column])
+                if raster[row * size + column] != boundary { raster[row * size + column] = east & 1 == 1 ? inside : outside }
             }
         }
-        self.layout = layout
-        self.cells = cells
+        cells += raster
+        return layout
     }
 }

@@ -11,31 +11,49 @@ extension Region {
     ///   unclosed ring, self-intersection, …).
     public init(geoJSON: String, repair: Bool = false) throws {
         let object = try GeoJSON.object(parsing: Data(geoJSON.utf8), what: "GeoJSON")
-        let geometry = (object["type"] as? String) == "Feature" ? object["geometry"] : object
-        guard let geometry = geometry as? [String: Any] else { throw DataError("the GeoJSON Feature has no geometry") }
-        self = try GeoJSON.region(geometry: geometry, properties: object["properties"] as? [String: Any] ?? [:],
+        let geometry = object["type"]?.text == "Feature" ? object["geometry"] : .object(object)
+        guard case .object(let geometry)? = geometry else { throw DataError("the GeoJSON Feature has no geometry") }
+        self = try GeoJSON.region(geometry: geometry, properties: object["properties"]?.members ?? [:],
                                   label: "GeoJSON geometry", repair: repair, in: GEOSContext())
     }
 }
 
-/// The JSON side of GeoJSON: objects from `JSONSerialization`, positions and rings.
+/// The JSON side of GeoJSON, the general path: any JSON, decoded by `JSONDecoder`
+/// into plain values, then positions and rings.
+///
+/// Not `JSONSerialization`: on Linux it rounds numbers of 17 significant digits
+/// a few units in the last place away from the nearest double (2.2594904168901278
+/// reads as 2.2594904168901286), where `JSONDecoder`, `strtod`, Python and GEOS's
+/// own reader all give the nearest; full-precision GIS exports hold such numbers.
 enum GeoJSON {
-    static func object(parsing data: Data, what: String) throws(DataError) -> [String: Any] {
-        let parsed: Any
+    typealias Value = UserInfoValue
+
+    static func object(parsing data: Data, what: String) throws(DataError) -> [String: Value] {
+        let parsed: Value
         do {
-            parsed = try JSONSerialization.jsonObject(with: data)
+            parsed = try JSONDecoder().decode(Value.self, from: data)
         } catch {
-            let reason = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "malformed JSON"
-            throw DataError("\(what) is not valid JSON: \(reason)")
+            throw DataError("\(what) is not valid JSON: \(syntaxError(in: data))")
         }
-        guard let object = parsed as? [String: Any] else { throw DataError("\(what) must be a JSON object") }
+        guard case .object(let object) = parsed else { throw DataError("\(what) must be a JSON object") }
         return object
     }
 
+    /// Why the bytes are not JSON, in `JSONSerialization`'s words (which name the
+    /// line and column; `JSONDecoder`'s error for a generic value does not).
+    private static func syntaxError(in data: Data) -> String {
+        do {
+            _ = try JSONSerialization.jsonObject(with: data)
+            return "a number is out of range"
+        } catch {
+            return (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "malformed JSON"
+        }
+    }
+
     /// The region of one geometry object (with the feature's properties for circles).
-    static func region(geometry: [String: Any], properties: [String: Any], label: String, repair: Bool,
+    static func region(geometry: [String: Value], properties: [String: Value], label: String, repair: Bool,
                        in context: GEOSContext) throws(DataError) -> Region {
-        let type = geometry["type"] as? String ?? "(none)"
+        let type = geometry["type"]?.text ?? "(none)"
         let coordinates = geometry["coordinates"]
         switch type {
         case "Point":
@@ -44,7 +62,7 @@ enum GeoJSON {
         case "Polygon":
             return try Region.polygons([try polygon(coordinates, label: label)], label: label, repair: repair, in: context)
         case "MultiPolygon":
-            guard let list = coordinates as? [Any], !list.isEmpty else {
+            guard case .array(let list)? = coordinates, !list.isEmpty else {
                 throw DataError("\(label): MultiPolygon coordinates must be a non-empty array of polygons")
             }
             var polygons: [[[XY]]] = []
@@ -67,41 +85,49 @@ enum GeoJSON {
         }
     }
 
-    static func number(_ value: Any?) -> Double? {
-        guard let number = value as? NSNumber, !isBoolean(number) else { return nil }
-        return number.doubleValue
+    static func number(_ value: Value?) -> Double? {
+        if case .number(let number)? = value { return number }
+        return nil
     }
 
-    /// `true`/`false` as `JSONSerialization` returns them: an `NSNumber` of
-    /// Objective-C type `c` (a plain `as? Bool` also accepts the numbers 0 and 1).
-    static func boolean(_ value: Any?) -> Bool? {
-        guard let number = value as? NSNumber, isBoolean(number) else { return nil }
-        return number.boolValue
+    static func boolean(_ value: Value?) -> Bool? {
+        if case .bool(let flag)? = value { return flag }
+        return nil
     }
 
-    private static func isBoolean(_ number: NSNumber) -> Bool {
-        String(cString: number.objCType) == "c"
-    }
-
-    private static func position(_ value: Any?, label: String) throws(DataError) -> XY {
-        guard let pair = value as? [Any], pair.count >= 2, let x = number(pair[0]), let y = number(pair[1]) else {
+    private static func position(_ value: Value?, label: String) throws(DataError) -> XY {
+        guard case .array(let pair)? = value, pair.count >= 2, let x = number(pair[0]), let y = number(pair[1]) else {
             throw DataError("\(label): a position must be an array [longitude, latitude]")
         }
         return XY(x, y)
     }
 
-    private static func polygon(_ value: Any?, label: String) throws(DataError) -> [[XY]] {
-        guard let rings = value as? [Any], !rings.isEmpty else {
+    private static func polygon(_ value: Value?, label: String) throws(DataError) -> [[XY]] {
+        guard case .array(let rings)? = value, !rings.isEmpty else {
             throw DataError("\(label): Polygon coordinates must be a non-empty array of rings")
         }
         var result: [[XY]] = []
         for ring in rings {
-            guard let positions = ring as? [Any] else { throw DataError("\(label): a ring must be an array of positions") }
+            guard case .array(let positions) = ring else { throw DataError("\(label): a ring must be an array of positions") }
             var points: [XY] = []
             points.reserveCapacity(positions.count)
             for item in positions { points.append(try position(item, label: label)) }
             result.append(points)
         }
         return result
+    }
+}
+
+extension UserInfoValue {
+    /// The string, when this is one.
+    var text: String? {
+        if case .string(let text) = self { return text }
+        return nil
+    }
+
+    /// The members, when this is an object.
+    var members: [String: UserInfoValue]? {
+        if case .object(let members) = self { return members }
+        return nil
     }
 }

@@ -20,6 +20,11 @@ extension Region {
             }
             checked.append(rings)
         }
+        // Valid and within −180…180 (the common case): proven without GEOS, linear
+        // in practice where GEOS's isValid was far from it on long jagged rings.
+        if isWithinWorld(checked) && PolygonValidity.isCertainlyValid(checked) {
+            return Region(shape: .polygons(checked.map { Polygon(rings: $0) }))
+        }
         do {
             var geometry = try geosGeometry(checked, in: context)
             if try !geometry.isValid() {
@@ -43,6 +48,10 @@ extension Region {
         } catch {
             throw DataError("\(label): \(error)")
         }
+    }
+
+    private static func isWithinWorld(_ polygons: [[[XY]]]) -> Bool {
+        polygons.allSatisfy { $0.allSatisfy { $0.allSatisfy { $0.x >= -180 && $0.x <= 180 } } }
     }
 
     private static func checkedRing(_ ring: [XY], name: String, repair: Bool) throws(DataError) -> [XY] {

@@ -48,4 +48,12 @@ public struct Region: Sendable, Hashable {
         if case .polygons(let polygons) = shape { return polygons.count }
         return 0
     }
+
+    /// Positions in all (1 for a circle): the work of indexing the region.
+    package var vertexCount: Int {
+        switch shape {
+        case .circle: return 1
+        case .polygons(let polygons): return polygons.reduce(0) { $0 + $1.rings.reduce(0) { $0 + $1.count } }
+        }
+    }
 }

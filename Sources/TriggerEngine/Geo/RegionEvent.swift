@@ -34,3 +34,16 @@ public struct RegionEvent: Sendable, Hashable {
         self.coordinate = coordinate
     }
 }
+
+extension RegionEvent.Kind {
+    /// The kind's position in `allCases` (enter 0, exit 1, dwell 2, cross 3),
+    /// for tables indexed by kind instead of dictionaries.
+    var ordinal: Int {
+        switch self {
+        case .enter: return 0
+        case .exit: return 1
+        case .dwell: return 2
+        case .cross: return 3
+        }
+    }
+}

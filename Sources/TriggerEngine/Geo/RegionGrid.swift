@@ -6,10 +6,10 @@
 /// than about a million cells over the regions' bounding box (regions from Paris
 /// to San Francisco): then cells grow to fit. Envelopes that would cover too many
 /// cells go to a short list checked for every query instead.
-struct RegionGrid {
+struct RegionGrid: Sendable {
     /// A region part's envelope, stored in every cell it overlaps, with what the
     /// exact test needs, so that a candidate costs no further lookups.
-    struct Item {
+    struct Item: Sendable {
         var region: Int32
         /// Whether the region has other parts (which may share this cell).
         var hasSiblings: Bool
@@ -154,8 +154,18 @@ struct RegionGrid {
     /// - Complexity: O(1).
     @inline(__always)
     func cellRange(_ x: Double, _ y: Double) -> Range<Int> {
+        let bucket = cell(x, y)
+        if bucket < 0 { return 0..<0 }
+        return Int(buckets.starts[bucket])..<Int(buckets.starts[bucket + 1])
+    }
+
+    /// The point's cell (0 ..< `cellCount`), or −1 when no envelope reaches its
+    /// sub-cell: the key by which a batch of fixes is put in spatial order.
+    /// - Complexity: O(1).
+    @inline(__always)
+    func cell(_ x: Double, _ y: Double) -> Int {
         let fx = (x - originX) * inverseSide, fy = (y - originY) * inverseSide
-        guard fx >= 0, fy >= 0, fx <= Double(columns), fy <= Double(rows) else { return 0..<0 }
+        guard fx >= 0, fy >= 0, fx <= Double(columns), fy <= Double(rows) else { return -1 }
         if !sparseKeys.isEmpty {
             let key = Self.key(min(Int(fx), columns - 1), min(Int(fy), rows - 1))
             let mask = sparseKeys.count - 1
@@ -163,20 +173,45 @@ struct RegionGrid {
             while true {
                 let found = sparseKeys[slot]
                 if found == key { break }
-                if found == Self.emptyKey { return 0..<0 }
+                if found == Self.emptyKey { return -1 }
                 slot = (slot + 1) & mask
             }
-            let bucket = Int(sparseBuckets[slot])
-            return Int(buckets.starts[bucket])..<Int(buckets.starts[bucket + 1])
+            return Int(sparseBuckets[slot])
         }
         // The sub-cell, computed the way the coverage was marked (same clamping).
         let fineColumns = columns * Self.subdivision
         let subColumn = min(Int(fx * Double(Self.subdivision)), fineColumns - 1)
         let subRow = min(Int(fy * Double(Self.subdivision)), rows * Self.subdivision - 1)
         let bit = subRow * fineColumns + subColumn
-        if coverage[bit >> 6] & (1 << UInt64(bit & 63)) == 0 { return 0..<0 }
-        let bucket = min(Int(fy), rows - 1) * columns + min(Int(fx), columns - 1)
-        return Int(buckets.starts[bucket])..<Int(buckets.starts[bucket + 1])
+        if coverage[bit >> 6] & (1 << UInt64(bit & 63)) == 0 { return -1 }
+        return min(Int(fy), rows - 1) * columns + min(Int(fx), columns - 1)
+    }
+
+    /// How many cells `cell(_:_:)` can return.
+    var cellCount: Int { buckets.starts.count - 1 }
+
+    /// A cell's place on a Z-order (Morton) curve through the grid: cells near
+    /// each other in the plane are mostly near each other on the curve, so fixes
+    /// sorted by it visit each polygon's tables in a few runs instead of once per
+    /// row of cells it spans. Sparse grids, and grids 65,536 or more cells
+    /// across, keep their cell numbers. Below 2^32 either way.
+    @inline(__always)
+    func curvePosition(ofCell cell: Int) -> UInt64 {
+        guard sparseKeys.isEmpty, columns < 1 << 16, rows < 1 << 16 else { return UInt64(cell) }
+        let row = cell / columns, column = cell - row * columns
+        return Self.spread(UInt64(column)) | Self.spread(UInt64(row)) << 1
+    }
+
+    /// The bits of a 32-bit value moved to the even positions.
+    @inline(__always)
+    private static func spread(_ value: UInt64) -> UInt64 {
+        var v = value & 0xFFFF_FFFF
+        v = (v | v << 16) & 0x0000_FFFF_0000_FFFF
+        v = (v | v << 8) & 0x00FF_00FF_00FF_00FF
+        v = (v | v << 4) & 0x0F0F_0F0F_0F0F_0F0F
+        v = (v | v << 2) & 0x3333_3333_3333_3333
+        v = (v | v << 1) & 0x5555_5555_5555_5555
+        return v
     }
 
     /// Whether only occupied cells are kept (see `sparseKeys`).

@@ -1,18 +1,10 @@
 /// The state machine of one used fix: enter, exit with hysteresis, dwell and
 /// cross, per device and region (`shared/spec/cli.md`, `trigger-eval geofence`).
 extension RegionMonitor {
-    func update(device: Int, time: Double, x: Double, y: Double) {
-        stamp += 1
-        coveredNow.removeAll(keepingCapacity: true)
-        for item in grid.largeItems where item.contains(x, y) { consider(item, x, y) }
-        let range = grid.cellRange(x, y)
-        if !range.isEmpty {
-            grid.cellItems.withUnsafeBufferPointer { items in
-                for index in range where items[index].contains(x, y) { consider(items[index], x, y) }
-            }
-        }
+    /// Applies a used fix whose covering regions are `covered` (in any order).
+    func transition(device: Int, time: Double, x: Double, y: Double, covered: UnsafeBufferPointer<Int32>) {
         let isFirst = !devices[device].hasFix
-        if !isFirst && options.dwell == nil && !options.cross && isUnchanged(devices[device].head) {
+        if !isFirst && options.dwell == nil && !options.cross && isUnchanged(devices[device].head, covered) {
             // The common case: in exactly the regions it was in; nothing can fire.
             record(device, time, x, y)
             return
@@ -29,7 +21,7 @@ extension RegionMonitor {
         while link >= 0 {
             let membership = memberships[Int(link)]
             let region = membership.region
-            if coveredNow.contains(region) || !isBeyondHysteresis(Int(region), x, y) {
+            if covered.contains(region) || !coverage.isBeyond(options.hysteresis, of: Int(region), x, y) {
                 if membership.dwellPending, let dwell = options.dwell, time - membership.enteredAt >= dwell {
                     memberships[Int(link)].dwellPending = false
                     fire(device, region, .dwell)
@@ -47,7 +39,7 @@ extension RegionMonitor {
         }
 
         // Enters: covered now and not in the list (which now holds only those still in).
-        for region in coveredNow where !isMember(devices[device].head, region) {
+        for region in covered where !isMember(devices[device].head, region) {
             let entered = !(isFirst && options.initial == .none)
             let link = allocateMembership(Membership(region: region, next: devices[device].head,
                                                      enteredAt: entered ? time : .nan,
@@ -58,22 +50,10 @@ extension RegionMonitor {
 
         // Cross: outside at the previous fix and now, the segment through the region.
         if options.cross && !isFirst {
-            crossings(device: device, toX: x, y: y)
+            crossings(device: device, toX: x, y: y, covered: covered)
         }
         record(device, time, x, y)
         if pendingEvents.count > 1 { pendingEvents.sort { $0.region < $1.region } }
-    }
-
-    /// Tests a candidate whose envelope holds the point; adds it to `coveredNow`.
-    @inline(__always)
-    private func consider(_ item: RegionGrid.Item, _ x: Double, _ y: Double) {
-        let index = Int(item.region)
-        if item.hasSiblings {
-            // A region with several parts in this cell is tested once.
-            if stamps[index] == stamp { return }
-            stamps[index] = stamp
-        }
-        if covers(index, item.test, x, y) { coveredNow.append(item.region) }
     }
 
     @inline(__always)
@@ -84,17 +64,17 @@ extension RegionMonitor {
         devices[device].y = y
     }
 
-    /// Whether the list starting at `head` holds exactly the regions of `coveredNow`.
+    /// Whether the list starting at `head` holds exactly the regions of `covered`.
     @inline(__always)
-    private func isUnchanged(_ head: Int32) -> Bool {
+    private func isUnchanged(_ head: Int32, _ covered: UnsafeBufferPointer<Int32>) -> Bool {
         var count = 0
         var link = head
         while link >= 0 {
-            if !coveredNow.contains(memberships[Int(link)].region) { return false }
+            if !covered.contains(memberships[Int(link)].region) { return false }
             count += 1
             link = memberships[Int(link)].next
         }
-        return count == coveredNow.count
+        return count == covered.count
     }
 
     private func isMember(_ head: Int32, _ region: Int32) -> Bool {
@@ -119,18 +99,14 @@ extension RegionMonitor {
 
     /// Fires `cross` for each region the segment from the device's previous fix to
     /// (x, y) passes through while both ends are outside it.
-    private func crossings(device: Int, toX x: Double, y: Double) {
+    private func crossings(device: Int, toX x: Double, y: Double, covered: UnsafeBufferPointer<Int32>) {
         var found: [Int32] = []
         for (px, py, qx, qy) in GeoMath.segmentPieces(devices[device].x, devices[device].y, x, y) {
-            stamp += 1
-            grid.forEachCandidate(minX: min(px, qx), minY: min(py, qy), maxX: max(px, qx), maxY: max(py, qy)) { region in
-                let index = Int(region)
-                if stamps[index] == stamp { return }
-                stamps[index] = stamp
+            coverage.forEachCandidate(minX: min(px, qx), minY: min(py, qy), maxX: max(px, qx), maxY: max(py, qy)) { region in
                 // Outside at the previous fix (not in the state before this fix) and
                 // outside now (not covered; without cover it cannot have entered).
-                if coveredNow.contains(region) || insideBefore.contains(region) || found.contains(region) { return }
-                if segmentMeets(index, px, py, qx, qy) { found.append(region) }
+                if covered.contains(region) || insideBefore.contains(region) || found.contains(region) { return }
+                if coverage.segmentMeets(Int(region), px, py, qx, qy) { found.append(region) }
             }
         }
         for region in found where flags[Int(region)].notifyOnEntry || flags[Int(region)].notifyOnExit {
@@ -144,6 +120,6 @@ extension RegionMonitor {
             if !finished.insert(Int64(device) << 32 | Int64(region)).inserted { return }
         }
         pendingEvents.append(PendingEvent(region: region, kind: kind))
-        counters.events[kind, default: 0] += 1
+        eventCounts[kind.ordinal] += 1
     }
 }

@@ -19,17 +19,20 @@ public final class RegionMonitor {
     /// The semantics in force.
     public let options: MonitorOptions
     /// What the monitor has seen so far.
+    public var counters: MonitorCounters {
+        var counters = stateCounters
+        counters.exactTests += coverage.exactTests
+        counters.geosTests += coverage.geosTests
+        for kind in RegionEvent.Kind.allCases where eventCounts[kind.ordinal] > 0 {
+            counters.events[kind, default: 0] += eventCounts[kind.ordinal]
+        }
+        return counters
+    }
     // The monitor is not Sendable and its methods do not overlap accesses to one
     // property, so the run-time exclusivity checks on its hot stored properties
     // (a fifth of the time per fix, measured) are turned off for them.
-    @exclusivity(unchecked) public internal(set) var counters = MonitorCounters()
-
-    /// How to test a region: plain data, so that reading it costs no reference counting.
-    enum Shape {
-        case circle(CircleShape)
-        /// Index into `polygons` and `polygonBands`.
-        case polygon(Int)
-    }
+    /// Fixes used and skipped, events, and exact tests made for it by other coverages.
+    @exclusivity(unchecked) var stateCounters = MonitorCounters()
 
     /// What fires for a region, as plain data.
     struct Flags {
@@ -38,18 +41,11 @@ public final class RegionMonitor {
         var repeats: Bool
     }
 
-    let shapes: [Shape]
     let flags: [Flags]
-    /// The polygon regions' own tables (distances, segments).
-    let polygons: [PlanarPolygon]
-    /// Every polygon's bands in one pair of tables, for `covers` on the hot path.
-    let polygonBands: [PlanarPolygon.Bands]
-    let sharedStarts: [Int32]
-    let sharedEdges: [PlanarPolygon.Edge]
-    let sharedRaster: [UInt8]
-    let grid: RegionGrid
-    let geosContext = GEOSContext()
-    @exclusivity(unchecked) var preparedGeometries: [GEOSPreparedGeometry?]
+    /// The regions' exact tests and candidate grid, shareable with other threads.
+    let index: RegionIndex
+    /// This monitor's own exact tests (and GEOS context).
+    let coverage: RegionCoverage
     @exclusivity(unchecked) var devices: [DeviceState] = []
     /// The regions devices are in: singly linked lists through a pool, one per device.
     @exclusivity(unchecked) var memberships: [Membership] = []
@@ -58,11 +54,10 @@ public final class RegionMonitor {
     @exclusivity(unchecked) var finished: Set<Int64> = []
     private var deviceNames: [String: Int32] = [:]
     private var names: [String] = []
-    /// Per region: the fix number it was last tested at (deduplicates parts).
-    @exclusivity(unchecked) var stamps: [Int]
-    @exclusivity(unchecked) var stamp = 0
-    @exclusivity(unchecked) var coveredNow: [Int32] = []
     @exclusivity(unchecked) var insideBefore: [Int32] = []
+    /// Events fired so far, by kind (`RegionEvent.Kind.allCases` order), folded
+    /// into `stateCounters` on read: a dictionary update per event was measurable.
+    @exclusivity(unchecked) var eventCounts = [Int](repeating: 0, count: RegionEvent.Kind.allCases.count)
     /// The events of the last fix given to `ingest(device:time:x:y:accuracy:)`.
     @exclusivity(unchecked) package internal(set) var pendingEvents: [PendingEvent] = []
 
@@ -97,44 +92,9 @@ public final class RegionMonitor {
     public init(regions: [MonitoredRegion], options: MonitorOptions = MonitorOptions()) throws {
         self.regions = regions
         self.options = try options.validated()
-        var shapes: [Shape] = []
-        var polygons: [PlanarPolygon] = []
-        var bands: [PlanarPolygon.Bands] = []
-        var starts: [Int32] = []
-        var edges: [PlanarPolygon.Edge] = []
-        var raster: [UInt8] = []
-        var entries: [(region: Int, envelope: Envelope, test: ExactTest)] = []
-        for (index, region) in regions.enumerated() {
-            switch region.region.shape {
-            case .circle(let center, let radius):
-                let circle = CircleShape(latitude: center.latitude, longitude: center.longitude, radius: radius)
-                shapes.append(.circle(circle))
-                for envelope in circle.envelopes { entries.append((index, envelope, .circle(circle))) }
-            case .polygons(let parts):
-                let polygon = PlanarPolygon(parts)
-                shapes.append(.polygon(polygons.count))
-                var placed = polygon.bands
-                placed.startsOffset = starts.count
-                placed.edgesOffset = edges.count
-                placed.raster.offset = raster.count
-                starts += polygon.bandStarts
-                edges += polygon.bandEdges
-                raster += polygon.raster.cells
-                bands.append(placed)
-                polygons.append(polygon)
-                for envelope in polygon.partEnvelopes { entries.append((index, envelope, .polygon(placed))) }
-            }
-        }
-        self.shapes = shapes
-        self.polygons = polygons
-        polygonBands = bands
-        sharedStarts = starts
-        sharedEdges = edges
-        sharedRaster = raster
         flags = regions.map { Flags(notifyOnEntry: $0.notifyOnEntry, notifyOnExit: $0.notifyOnExit, repeats: $0.repeats) }
-        grid = RegionGrid(entries)
-        preparedGeometries = Array(repeating: nil, count: regions.count)
-        stamps = Array(repeating: -1, count: regions.count)
+        index = RegionIndex(regions: regions)
+        coverage = RegionCoverage(index: index)
     }
 
     /// Takes the next fix and returns the events it causes, ordered by region
@@ -163,15 +123,45 @@ public final class RegionMonitor {
     /// Why `ingest(device:…)` did not use a fix, or `nil` when it did.
     @discardableResult
     package func ingest(device: Int32, time: Double, x: Double, y: Double, accuracy: Double?) -> MonitorCounters.SkipReason? {
+        ingest(device: device, time: time, x: x, y: y, accuracy: accuracy, covered: nil)
+    }
+
+    /// The same, with the regions holding (x, y) already found (by another
+    /// `RegionCoverage` over `index`, for example on a reader thread), or `nil`
+    /// to find them here.
+    package func ingest(device: Int32, time: Double, x: Double, y: Double, accuracy: Double?,
+                        covered: UnsafeBufferPointer<Int32>?) -> MonitorCounters.SkipReason? {
         pendingEvents.removeAll(keepingCapacity: true)
         let reason = skipReason(device: device, time: time, x: x, y: y, accuracy: accuracy)
         if let reason {
-            counters.skipped[reason, default: 0] += 1
+            stateCounters.skipped[reason, default: 0] += 1
             return reason
         }
-        counters.used += 1
-        update(device: Int(device), time: time, x: x, y: y)
+        stateCounters.used += 1
+        if let covered {
+            transition(device: Int(device), time: time, x: x, y: y, covered: covered)
+        } else {
+            coverage.collect(x, y)
+            coverage.covered.withUnsafeBufferPointer { transition(device: Int(device), time: time, x: x, y: y, covered: $0) }
+        }
         return nil
+    }
+
+    /// Calls `body` with each event of the last fix, without copying the list.
+    @inline(__always)
+    package func forEachPendingEvent(_ body: (Int32, RegionEvent.Kind) -> Void) {
+        pendingEvents.withUnsafeBufferPointer { events in
+            for event in events { body(event.region, event.kind) }
+        }
+    }
+
+    /// A coverage over this monitor's index for another thread (see `RegionCoverage+Batch`).
+    func makeCoverage() -> RegionCoverage { RegionCoverage(index: index) }
+
+    /// Counts exact tests made for this monitor by another coverage.
+    func addTests(of other: RegionCoverage) {
+        stateCounters.exactTests += other.exactTests
+        stateCounters.geosTests += other.geosTests
     }
 
     private func skipReason(device: Int32, time: Double, x: Double, y: Double, accuracy: Double?) -> MonitorCounters.SkipReason? {

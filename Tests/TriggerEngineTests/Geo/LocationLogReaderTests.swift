@@ -161,6 +161,51 @@ struct LocationLogReaderTests {
         #expect(log.problems[7]?.hasPrefix("time '2026-02-30T09:34:00Z'") == true)
     }
 
+    /// Issue 14: an epoch of 1e20 once reached a Double-to-Int conversion and trapped.
+    @Test func instantsOutsideYearsOneToNineThousandNineHundredNinetyNineAreBadRowsInEveryFormat() throws {
+        let csv = try Self.temporaryFile("far.csv", """
+            device,time,lat,lon
+            a,1e20,1,2
+            a,1e308,1,2
+            a,-1e20,1,2
+            a,-62135596801,1,2
+            a,-62135596800,1,2
+            a,253402300799.5,1,2
+            a,253402300800,1,2
+            a,0000-12-31T23:00:00Z,1,2
+            a,0001-01-01T00:30:00+01:00,1,2
+            a,0001-01-01T00:00:00Z,1,2
+            a,9999-12-31T23:59:59Z,1,2
+            a,9999-12-31T23:00:00-05:00,1,2
+            """)
+        let log = try Self.readAll(csv, .csv)
+        #expect(log.rows.map { $0.device >= 0 } == [false, false, false, false, true, true, false, false, false, true, true, false])
+        #expect(log.problems[2] == "time '1e20' is outside years 1–9999 (RFC 3339's range)")
+        #expect(log.problems[4] == "time '-1e20' is outside years 1–9999 (RFC 3339's range)")
+        #expect(log.problems[13] == "time '9999-12-31T23:00:00-05:00' is outside years 1–9999 (RFC 3339's range)")
+        #expect(log.rows[4].time == -62_135_596_800 && log.rows[10].time == 253_402_300_799)
+
+        let ndjson = try Self.temporaryFile("far.ndjson", """
+            {"device":"a","time":1e20,"lat":1,"lon":2}
+            {"device":"a","time":"0000-06-01T00:00:00Z","lat":1,"lon":2}
+            {"device":"a","time":-62135596800,"lat":1,"lon":2}
+            """)
+        let lines = try Self.readAll(ndjson, .ndjson)
+        #expect(lines.rows.map { $0.device >= 0 } == [false, false, true])
+        #expect(lines.problems[1]?.hasPrefix("\"time\" '") == true && lines.problems[1]?.hasSuffix("is outside years 1–9999 (RFC 3339's range)") == true)
+        #expect(lines.problems[2] == "\"time\" '0000-06-01T00:00:00Z' is outside years 1–9999 (RFC 3339's range)")
+
+        let gpx = try Self.temporaryFile("far.gpx", """
+            <gpx><trk><name>t</name><trkseg>
+            <trkpt lat="1" lon="2"><time>0000-01-01T00:00:00Z</time></trkpt>
+            <trkpt lat="1" lon="2"><time>2026-01-01T00:00:00Z</time></trkpt>
+            </trkseg></trk></gpx>
+            """)
+        let track = try Self.readAll(gpx, .gpx)
+        #expect(track.rows.map { $0.device >= 0 } == [false, true])
+        #expect(track.problems[2] == "<time> '0000-01-01T00:00:00Z' is outside years 1–9999 (RFC 3339's range)")
+    }
+
     @Test func wrongHeaderAndUnknownMappedFieldAreRefused() throws {
         let path = try Self.temporaryFile("header.csv", "id,when,latitude,longitude\n1,2026-11-22T09:30:00Z,1,2\n")
         let error = #expect(throws: DataError.self) { try Self.readAll(path, .csv) }

@@ -23,8 +23,8 @@ struct RegionLoadingTests {
         #expect(inside.map(\.kind) == [.enter])
     }
 
-    @Test func typedDecodingGivesTheRegionsOfTheGeneralPathOrDefersToIt() throws {
-        // The real city files (San Francisco needs --repair), and features in every form the typed decoder
+    @Test func byteReaderGivesTheRegionsOfTheGeneralPathOrDefersToIt() throws {
+        // The real city files (San Francisco needs --repair), and features in every form the byte reader
         // takes: numeric and string ids, properties.id and name fallbacks, index identifiers, null properties,
         // altitudes, flags, circles, MultiPolygons with holes.
         var files: [(Data, Bool)] = try ["paris", "manhattan"].map { (try Data(contentsOf: RegionMonitorDifferentialTests.fixture("\($0).geojson")), false) }
@@ -39,7 +39,7 @@ struct RegionLoadingTests {
             #"{"type":"Feature","properties":{},"geometry":{"type":"Polygon","coordinates":[[[30,30],[31,30],[31,31],[30,31],[30,30]]]}}"#
         ), false))
         for (data, repair) in files {
-            let typed = try #require(try? JSONDecoder().decode(GeoJSONFeatureCollection.self, from: data), "the typed decoder declined")
+            let typed = try #require(GeoJSONFeatureCollection(parsing: data), "the byte reader declined")
             let fast = try MonitoredRegion.featureCollection(data, repair: repair)
             #expect(fast.count == typed.features.count)
             #expect(fast == (try MonitoredRegion.generalFeatureCollection(data, repair: repair)))
@@ -50,12 +50,11 @@ struct RegionLoadingTests {
         #expect(crafted.map(\.notifyOnExit) == [true, true, false, true, true])
         #expect(crafted.map(\.repeats) == [true, false, true, true, true])
 
-        // What the typed decoder declines goes the general way: same answers, same messages.
-        for declined in [#"{"type":"Feature","id":true,"properties":{"name":"flagged"},"geometry":{"type":"Polygon","coordinates":[[[0,0],[1,0],[1,1],[0,0]]]}}"#,
-                         #"{"type":"Feature","properties":{"repeats":"no"},"geometry":{"type":"Polygon","coordinates":[[[0,0],[1,0],[1,1],[0,0]]]}}"#,
+        // What the byte reader declines goes the general way: same answers, same messages.
+        for declined in [#"{"type":"Feature","properties":{"repeats":"no"},"geometry":{"type":"Polygon","coordinates":[[[0,0],[1,0],[1,1],[0,0]]]}}"#,
                          #"{"type":"Feature","properties":{"radius":"10"},"geometry":{"type":"Point","coordinates":[0,0]}}"#] {
             let data = Self.collection(declined)
-            #expect((try? JSONDecoder().decode(GeoJSONFeatureCollection.self, from: data)) == nil)
+            #expect(GeoJSONFeatureCollection(parsing: data) == nil)
             let viaFront = Result { try MonitoredRegion.featureCollection(data) }
             let viaGeneral = Result { try MonitoredRegion.generalFeatureCollection(data, repair: false) }
             #expect(String(describing: viaFront) == String(describing: viaGeneral))

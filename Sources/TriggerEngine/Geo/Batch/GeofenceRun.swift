@@ -37,8 +37,9 @@ public final class GeofenceRun {
     private let source: Source
     private let format: OutputFormat
     private let strict: Bool
-    /// Rows per batch.
-    package var batchSize = 16_384
+    /// Rows per batch; by default 262,144 on one thread (longer runs in spatial
+    /// order) and 65,536 on two (more batches for the two threads to overlap).
+    package var batchSize: Int?
     /// Whether to read and parse the log on a second thread (both cores).
     public var pipelined = true
     /// Sees every used fix and every event (a `GeofenceMap`, say); changes nothing.
@@ -74,8 +75,11 @@ public final class GeofenceRun {
         guard let monitor else { preconditionFailure("GeofenceRun.run() reads one log; make a new run for another") }
         self.monitor = nil
         var consumer = Consumer(run: self, monitor: monitor)
+        // The regions holding each fix are found a batch at a time, in spatial order,
+        // by a coverage of their own: on the reader thread when pipelined.
+        let coverage = monitor.makeCoverage()
         if pipelined {
-            try runPipelined(reader, &consumer, write, progress)
+            try runPipelined(reader, coverage, &consumer, write, progress)
         } else {
             var devices = DeviceTable()
             var batch = FixBatch()
@@ -83,33 +87,50 @@ public final class GeofenceRun {
             while more {
                 batch.removeAll()
                 let known = devices.names.count
-                more = try reader.read(into: &batch, devices: &devices, limit: batchSize)
+                more = try reader.read(into: &batch, devices: &devices, limit: batchSize ?? 262_144)
                 batch.newDevices = Array(devices.names[known...])
+                coverage.fillCoverage(&batch)
                 try consumer.consume(batch, write)
                 progress?(consumer.summary.rowsRead)
             }
         }
+        monitor.addTests(of: coverage)
         return try consumer.finish(started: started, write)
     }
 
-    /// Read on a second thread, monitor here; batches come back for reuse.
-    private func runPipelined(_ reader: any LocationLogReading, _ consumer: inout Consumer,
+    /// Read on a second thread, monitor here; batches come back for reuse. The
+    /// coverage of each batch, most of the work, is split between the two threads
+    /// (`CoverageShare` balances them).
+    private func runPipelined(_ reader: any LocationLogReading, _ coverage: RegionCoverage, _ consumer: inout Consumer,
                               _ write: ([UInt8]) throws -> Void, _ progress: ((Int) -> Void)?) throws {
-        let handOver = ReaderHandOver(reader: reader)
-        let limit = batchSize
+        let handOver = ReaderHandOver(reader: reader, coverage: coverage)
+        let share = CoverageShare()
+        let limit = batchSize ?? 65_536
+        let ownCoverage = consumer.monitor.coverage
         try BatchChannel.pipeline(capacity: 3, empty: FixBatch(), produce: { channel in
             let reader = handOver.reader
             var devices = DeviceTable()
             while var batch = channel.takeEmpty() {
+                let started = DispatchTime.now()
                 batch.removeAll()
                 let known = devices.names.count
                 let more = try reader.read(into: &batch, devices: &devices, limit: limit)
                 batch.newDevices = Array(devices.names[known...])
+                handOver.coverage.orderCoverage(&batch)
+                let parsed = DispatchTime.now()
+                let mine = Int(Double(batch.coverageKeys.count) * share.readerShare)
+                handOver.coverage.fillCoverage(&batch, upTo: mine)
+                share.readerDid(rows: batch.count, keys: batch.coverageKeys.count, covered: mine,
+                                parseSeconds: seconds(started, parsed), coverageSeconds: seconds(parsed, DispatchTime.now()))
                 channel.send(.batch(batch))
                 if !more { return }
             }
         }, consume: { batch in
+            var batch = batch
+            ownCoverage.fillCoverage(&batch, upTo: batch.coverageKeys.count)
+            let started = DispatchTime.now()
             try consumer.consume(batch, write)
+            share.monitorDid(rows: batch.count, seconds: seconds(started, DispatchTime.now()))
             progress?(consumer.summary.rowsRead)
         })
     }
@@ -133,41 +154,71 @@ public final class GeofenceRun {
             out.reserveCapacity(1 << 17)
         }
 
+        /// The events of the batch being consumed, in order, before they are written.
+        var events: [BatchEvent] = []
+
+        /// An event and the row (position in its batch) that caused it.
+        struct BatchEvent {
+            var position: Int32
+            var region: Int32
+            var kind: RegionEvent.Kind
+        }
+
         mutating func consume(_ batch: FixBatch, _ write: ([UInt8]) throws -> Void) throws {
             names += batch.newDevices
             summary.rowsRead += batch.count
-            for (position, row) in batch.rows.enumerated() {
-                let device = row.device
-                if device < 0 {
-                    let problem = DataError(batch.problems[position] ?? "bad row",
-                                            at: InputLocation(file: run.source.path, line: Int(row.line)))
-                    if run.strict { throw problem }
-                    summary.badRows += 1
-                    if summary.firstBadRow == nil { summary.firstBadRow = problem }
-                    continue
-                }
-                let skipped = monitor.ingest(device: device, time: row.time, x: row.lon, y: row.lat,
-                                             accuracy: row.accuracy.isNaN ? nil : row.accuracy)
-                if let skipped {
-                    if run.strict && (skipped == .badValue || skipped == .outOfOrder) {
-                        throw DataError(run.strictMessage(skipped, row),
-                                        at: InputLocation(file: run.source.path, line: Int(row.line)))
+            events.removeAll(keepingCapacity: true)
+            let monitor = self.monitor
+            try batch.rows.withUnsafeBufferPointer { rows in
+                try batch.coveredRegions.withUnsafeBufferPointer { regions in
+                    for position in rows.indices {
+                        let row = rows[position]
+                        let device = row.device
+                        if device < 0 {
+                            try badRow(position, batch)
+                            continue
+                        }
+                        let start = batch.coveredStart[position]
+                        let covered = UnsafeBufferPointer(rebasing: regions[start..<(start + Int(batch.coveredCount[position]))])
+                        if let skipped = monitor.ingest(device: device, time: row.time, x: row.lon, y: row.lat,
+                                                        accuracy: row.accuracy.isNaN ? nil : row.accuracy, covered: covered) {
+                            if run.strict && (skipped == .badValue || skipped == .outOfOrder) {
+                                throw DataError(run.strictMessage(skipped, row),
+                                                at: InputLocation(file: run.source.path, line: Int(row.line)))
+                            }
+                            continue
+                        }
+                        observer?.geofenceRun(usedFixOf: device, named: names[Int(device)], time: row.time,
+                                              latitude: row.lat, longitude: row.lon)
+                        monitor.forEachPendingEvent { region, kind in
+                            events.append(BatchEvent(position: Int32(position), region: region, kind: kind))
+                        }
                     }
-                    continue
                 }
-                observer?.geofenceRun(usedFixOf: device, named: names[Int(device)], time: row.time,
+            }
+            // Output apart from monitoring, so that each can be timed.
+            let outputStart = DispatchTime.now()
+            for event in events {
+                let row = batch.rows[Int(event.position)]
+                encoder.append(device: row.device, name: names[Int(row.device)], region: event.region, kind: event.kind,
+                               time: row.time, lat: row.lat, lon: row.lon, to: &out)
+                observer?.geofenceRun(event: event.kind, region: Int(event.region), device: row.device, time: row.time,
                                       latitude: row.lat, longitude: row.lon)
-                for event in monitor.pendingEvents {
-                    encoder.append(device: device, name: names[Int(device)], region: event.region, kind: event.kind,
-                                   time: row.time, lat: row.lat, lon: row.lon, to: &out)
-                    observer?.geofenceRun(event: event.kind, region: Int(event.region), device: device, time: row.time,
-                                          latitude: row.lat, longitude: row.lon)
-                }
                 if out.count >= 1 << 16 {
                     try write(out)
                     out.removeAll(keepingCapacity: true)
                 }
             }
+            summary.outputSeconds += Double(DispatchTime.now().uptimeNanoseconds - outputStart.uptimeNanoseconds) / 1e9
+        }
+
+        /// Counts a row that could not be parsed, or stops the run under `--strict`.
+        private mutating func badRow(_ position: Int, _ batch: FixBatch) throws {
+            let problem = DataError(batch.problems[position] ?? "bad row",
+                                    at: InputLocation(file: run.source.path, line: Int(batch.rows[position].line)))
+            if run.strict { throw problem }
+            summary.badRows += 1
+            if summary.firstBadRow == nil { summary.firstBadRow = problem }
         }
 
         mutating func finish(started: DispatchTime, _ write: ([UInt8]) throws -> Void) throws -> GeofenceSummary {
@@ -189,12 +240,58 @@ public final class GeofenceRun {
     }
 }
 
-/// Moves the log reader to the reader thread.
+/// Moves the log reader and a coverage to the reader thread.
 ///
-/// `@unchecked Sendable`: the reader is created on the caller's thread and, once
+/// `@unchecked Sendable`: both are created on the caller's thread and, once
 /// boxed, used only by the reader thread until that thread has finished (the
-/// caller waits for it); no two threads ever touch it at once.
+/// caller waits for it, and only then reads the coverage's counters); no two
+/// threads ever touch them at once. The coverage's index is immutable and shared.
 private final class ReaderHandOver: @unchecked Sendable {
     let reader: any LocationLogReading
-    init(reader: any LocationLogReading) { self.reader = reader }
+    let coverage: RegionCoverage
+    init(reader: any LocationLogReading, coverage: RegionCoverage) {
+        self.reader = reader
+        self.coverage = coverage
+    }
+}
+
+private func seconds(_ from: DispatchTime, _ to: DispatchTime) -> Double {
+    Double(to.uptimeNanoseconds - from.uptimeNanoseconds) / 1e9
+}
+
+/// The reader thread's share of each batch's coverage, tuned batch by batch so
+/// that both threads are about equally busy: the reader parses and takes its
+/// share; the monitor thread takes the rest, then applies and writes.
+///
+/// `@unchecked Sendable`: every stored property is read and written under `lock`.
+private final class CoverageShare: @unchecked Sendable {
+    private let lock = NSLock()
+    private var share = 0.6
+    /// The monitor thread's seconds per row besides coverage (applying, writing).
+    private var monitorPerRow = 0.0
+
+    var readerShare: Double {
+        lock.lock()
+        defer { lock.unlock() }
+        return share
+    }
+
+    func monitorDid(rows: Int, seconds: Double) {
+        guard rows > 0 else { return }
+        lock.lock()
+        monitorPerRow = seconds / Double(rows)
+        lock.unlock()
+    }
+
+    /// Balances parse + s · coverage against (1 − s) · coverage + the monitor's own work.
+    func readerDid(rows: Int, keys: Int, covered: Int, parseSeconds: Double, coverageSeconds: Double) {
+        guard rows > 0, covered > 0 else { return }
+        lock.lock()
+        defer { lock.unlock() }
+        let coveragePerRow = coverageSeconds / Double(covered) * Double(keys) / Double(rows)
+        guard coveragePerRow > 0 else { return }
+        let balanced = (coveragePerRow + monitorPerRow - parseSeconds / Double(rows)) / (2 * coveragePerRow)
+        share = 0.5 * share + 0.5 * min(1, max(0.05, balanced))
+
+    }
 }

@@ -13,6 +13,9 @@ public struct GeofenceSummary: Sendable, Equatable {
     public var devices = 0
     /// Wall-clock seconds from opening the log to the last event written.
     public var seconds = 0.0
+    /// Of those, the seconds spent encoding and writing events (on the monitor's
+    /// thread; with the log read on another thread, the phases overlap).
+    public var outputSeconds = 0.0
 
     /// Creates an empty summary.
     public init() {}

@@ -7,6 +7,9 @@ package struct RegionEventEncoder {
     package let format: Format
     private let regionFields: [[UInt8]]
     private var deviceFields: [[UInt8]?] = []
+    /// The last instant formatted, and its text.
+    private var lastTime = Double.nan
+    private var lastInstant: [UInt8] = []
 
     package init(format: Format, regions: [MonitoredRegion]) {
         self.format = format
@@ -26,9 +29,13 @@ package struct RegionEventEncoder {
             deviceFields.append(contentsOf: repeatElement(nil, count: deviceIndex + 1 - deviceFields.count))
         }
         if deviceFields[deviceIndex] == nil { deviceFields[deviceIndex] = Self.field(name(), format) }
-        let micros = (time * 1_000_000).rounded()
-        let (seconds, fraction) = CivilDate.floorDivide(Int(micros), 1_000_000)
-        let instant = RFC3339.string(epochSeconds: seconds, microseconds: fraction)
+        if time != lastTime {
+            // Logs come in time order, many fixes at one instant: format each instant once.
+            let micros = (time * 1_000_000).rounded()
+            let (seconds, fraction) = CivilDate.floorDivide(Int(micros), 1_000_000)
+            lastInstant = Array(RFC3339.string(epochSeconds: seconds, microseconds: fraction).utf8)
+            lastTime = time
+        }
         switch format {
         case .ndjson:
             out += #"{"device":"#.utf8
@@ -38,11 +45,11 @@ package struct RegionEventEncoder {
             out += #","event":""#.utf8
             out += kind.rawValue.utf8
             out += #"","time":""#.utf8
-            out += instant.utf8
+            out += lastInstant
             out += #"","lat":"#.utf8
-            out += "\(lat)".utf8
+            out += lat.description.utf8
             out += #","lon":"#.utf8
-            out += "\(lon)".utf8
+            out += lon.description.utf8
             out += "}\n".utf8
         case .csv:
             out += deviceFields[deviceIndex]!
@@ -51,11 +58,11 @@ package struct RegionEventEncoder {
             out.append(0x2C)
             out += kind.rawValue.utf8
             out.append(0x2C)
-            out += instant.utf8
+            out += lastInstant
             out.append(0x2C)
-            out += "\(lat)".utf8
+            out += lat.description.utf8
             out.append(0x2C)
-            out += "\(lon)".utf8
+            out += lon.description.utf8
             out.append(0x0A)
         }
     }

@@ -157,6 +157,10 @@ package final class CSVLocationLog: LocationLogReading {
                 batch.appendProblem("time '\(String(decoding: fieldTime, as: UTF8.self))' is not RFC 3339, YYYY-MM-DD HH:MM:SS or epoch seconds", line: number)
                 return
             }
+            guard FieldParsing.instantRange.contains(parsed) else {
+                batch.appendProblem(FieldParsing.outOfRangeMessage("time", String(decoding: fieldTime, as: UTF8.self)), line: number)
+                return
+            }
             instant = parsed
             lastTimeField.removeAll(keepingCapacity: true)
             lastTimeField.append(contentsOf: fieldTime)

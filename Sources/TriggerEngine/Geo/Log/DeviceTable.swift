@@ -17,6 +17,10 @@ package struct DeviceTable {
     private var hashes: [UInt64] = []
     private var mask: Int
 
+    /// A random start for the hash, per table: a log cannot be written in advance so
+    /// that its device names collide (interning would then take quadratic time).
+    private let seed = UInt64.random(in: .min ... .max)
+
     package init() {
         slots = Array(repeating: -1, count: 1024)
         mask = 1023
@@ -26,8 +30,12 @@ package struct DeviceTable {
     /// - Complexity: O(bytes) expected.
     @inline(__always)
     package mutating func index(of bytes: UnsafeBufferPointer<UInt8>) -> Int32 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325 ^ seed
         for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
+        // FNV-1a, then a full mix so that the slot bits depend on every byte and the seed.
+        hash = (hash ^ (hash >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        hash = (hash ^ (hash >> 27)) &* 0x94D0_49BB_1331_11EB
+        hash ^= hash >> 31
         var slot = Int(truncatingIfNeeded: hash ^ (hash >> 29)) & mask
         while true {
             let index = slots[slot]

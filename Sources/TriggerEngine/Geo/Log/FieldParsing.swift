@@ -6,13 +6,23 @@ import Darwin
 
 /// Numbers and instants parsed straight from a row's bytes.
 package enum FieldParsing {
+    /// The instants a log may hold, as epoch seconds: RFC 3339's years 1–9999 in UTC
+    /// (0001-01-01T00:00:00Z up to the end of 9999-12-31). An instant outside is
+    /// refused where it is read, so that nothing downstream (microseconds as an
+    /// `Int`, a date written back as RFC 3339) meets a value it cannot hold.
+    package static let instantRange = -62_135_596_800.0 ..< 253_402_300_800.0
+
+    /// The message for a time field whose instant is outside `instantRange`.
+    package static func outOfRangeMessage(_ field: String, _ text: String) -> String {
+        "\(field) '\(text)' is outside years 1–9999 (RFC 3339's range)"
+    }
+
     private static let powersOfTen: [Double] = (0...22).map { pow(10, Double($0)) }
 
     /// A decimal number (`-12.5`, `3`, `1e-3`), or `nil`.
     ///
-    /// Plain decimals with at most 15 significant digits are exact integers
-    /// divided by an exact power of ten, one correctly rounded operation (Clinger's
-    /// fast path); anything else goes to `strtod`.
+    /// Plain decimals of up to 19 digits are rounded by `DecimalParsing` (exactly
+    /// as `strtod` would); anything else goes to `strtod`.
     @inline(__always)
     package static func number(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
         var index = 0
@@ -39,8 +49,7 @@ package enum FieldParsing {
             }
             index += 1
         }
-        if simple && digits > 0 && digits <= 15 {
-            let value = Double(mantissa) / powersOfTen[fractionDigits]
+        if simple && digits > 0 && digits <= 19, let value = DecimalParsing.nearestDouble(mantissa: mantissa, scale: fractionDigits) {
             return negative ? -value : value
         }
         return slowNumber(bytes)

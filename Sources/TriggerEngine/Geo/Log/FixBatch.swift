@@ -19,6 +19,15 @@ package struct FixBatch: Sendable {
     /// Devices first seen in this batch, in index order (they follow those of
     /// earlier batches), so that the consumer can name them without sharing the table.
     package var newDevices: [String] = []
+    /// Per row, where the regions holding it start in `coveredRegions` and how many
+    /// there are, when a `RegionCoverage` has filled them in (`fillCoverage`).
+    package var coveredStart: [Int] = []
+    package var coveredCount: [Int32] = []
+    package var coveredRegions: [Int32] = []
+    /// The rows to find coverage for, in spatial order (`RegionCoverage.orderCoverage`),
+    /// and how many of them are done.
+    package var coverageKeys: [UInt64] = []
+    package var coverageDone = 0
 
     package init() {}
 
@@ -28,6 +37,11 @@ package struct FixBatch: Sendable {
         rows.removeAll(keepingCapacity: true)
         problems.removeAll(keepingCapacity: true)
         newDevices.removeAll(keepingCapacity: true)
+        coveredStart.removeAll(keepingCapacity: true)
+        coveredCount.removeAll(keepingCapacity: true)
+        coveredRegions.removeAll(keepingCapacity: true)
+        coverageKeys.removeAll(keepingCapacity: true)
+        coverageDone = 0
     }
 
     @inline(__always)

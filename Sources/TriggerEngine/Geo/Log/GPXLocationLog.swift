@@ -109,6 +109,10 @@ package final class GPXLocationLog: LocationLogReading {
             batch.appendProblem("<time> '\(time)' is not an RFC 3339 instant", line: tag.line)
             return
         }
+        guard FieldParsing.instantRange.contains(instant) else {
+            batch.appendProblem(FieldParsing.outOfRangeMessage("<time>", time), line: tag.line)
+            return
+        }
         batch.append(device: devices.index(of: name), time: instant, lat: lat, lon: lon, accuracy: .nan, line: tag.line)
     }
 

@@ -199,15 +199,3 @@ struct EventRecord: BitwiseCopyable {
     var region: Int32
     var kind: UInt8
 }
-
-extension RegionEvent.Kind {
-    /// The kind's position in `allCases`: enter 0, exit 1, dwell 2, cross 3.
-    var ordinal: Int {
-        switch self {
-        case .enter: 0
-        case .exit: 1
-        case .dwell: 2
-        case .cross: 3
-        }
-    }
-}

@@ -1,0 +1,73 @@
+import Foundation
+import Testing
+@testable import TriggerEngine
+
+/// `GeofenceRun` (coverage found a batch at a time in spatial order, split
+/// between two threads) against `RegionMonitor.ingest` one fix at a time: the
+/// same bytes out, for every option set, one thread or two, small batches or large.
+@Suite("GeofenceRun: batched, spatially ordered coverage gives the monitor's events")
+struct GeofenceRunTests {
+    @Test func batchedRunsWriteTheEventsOfTheMonitorFixByFix() throws {
+        // Paris's real neighbourhoods and, over them, jagged random polygons.
+        var random = SplitMix64(seed: 15)
+        var regions = try MonitoredRegion.load(featureCollectionAt: RegionMonitorDifferentialTests.fixture("paris.geojson").path)
+        let box = Envelope.around(regions)
+        for index in 0..<60 {
+            let ring = PolygonValidityTests.star(&random, random.nextDouble(in: box.minX...box.maxX),
+                                                 random.nextDouble(in: box.minY...box.maxY), 0.004, 8 + Int(random.next() % 120))
+            regions.append(MonitoredRegion(identifier: "jagged-\(index)",
+                                           region: try Region(wkt: "POLYGON((" + ring.map { "\($0.x) \($0.y)" }.joined(separator: ",") + "))")))
+        }
+        let log = RandomWalks(devices: 40, fixesPerDevice: 150, box: box, step: 30...400).log(seed: 16)
+        let folder = try CLIRunnerFreeFolder.make()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("log.csv").path
+        var csv = "device,time,lat,lon,accuracy\n"
+        for fix in log {
+            csv += "\(fix.device),\(fix.time.timeIntervalSince1970),\(fix.coordinate.latitude),\(fix.coordinate.longitude),"
+            csv += fix.accuracy.map { "\($0)" } ?? ""
+            csv += "\n"
+        }
+        try csv.write(toFile: path, atomically: true, encoding: .utf8)
+
+        for options in OptionMatrix.all {
+            // The reference: the monitor fix by fix, written by the same encoder.
+            let monitor = try RegionMonitor(regions: regions, options: options)
+            var encoder = RegionEventEncoder(format: .ndjson, regions: regions)
+            var expected: [UInt8] = []
+            var devices = DeviceTable()
+            for fix in log {
+                let device = devices.index(of: fix.device)
+                for event in monitor.ingest(fix) {
+                    encoder.append(device: device, name: fix.device, region: Int32(regions.firstIndex { $0.identifier == event.region }!),
+                                   kind: event.kind, time: fix.time.timeIntervalSince1970, lat: fix.coordinate.latitude,
+                                   lon: fix.coordinate.longitude, to: &expected)
+                }
+            }
+            #expect(expected.count > 1_000, "\(options)")
+            for (pipelined, batchSize) in [(false, 97), (true, 97), (true, 1_000), (false, 65_536), (true, 65_536)] {
+                let run = try GeofenceRun(regions: regions, options: options, source: .init(path: path, format: .csv))
+                run.pipelined = pipelined
+                run.batchSize = batchSize
+                var written: [UInt8] = []
+                let summary = try run.run(write: { written += $0 })
+                #expect(written == expected, "\(options), pipelined \(pipelined), batches of \(batchSize)")
+                #expect(summary.counters.events == monitor.counters.events)
+                #expect(summary.counters.skipped == monitor.counters.skipped)
+                // A batch finds coverage before the state machine skips fixes (out of order,
+                // repeated, inaccurate), so it may test a few more points than the monitor.
+                #expect(summary.counters.exactTests >= monitor.counters.exactTests)
+                #expect(summary.counters.used == monitor.counters.used)
+            }
+        }
+    }
+}
+
+/// A fresh temporary folder.
+enum CLIRunnerFreeFolder {
+    static func make() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("geofence-run-\(UUID())")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+}
