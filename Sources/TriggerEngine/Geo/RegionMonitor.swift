@@ -111,6 +111,13 @@ public final class RegionMonitor {
         }
     }
 
+    /// Whether the device is inside one of the regions (within the hysteresis
+    /// of one it has not left yet); `false` for a device never seen.
+    package func isInsideAnyRegion(device name: String) -> Bool {
+        guard let index = deviceNames[name], Int(index) < devices.count else { return false }
+        return devices[Int(index)].head >= 0
+    }
+
     /// The index the fast path knows a device by.
     package func deviceIndex(named name: String) -> Int32 {
         if let index = deviceNames[name] { return index }
