@@ -31,7 +31,7 @@ enum RunCommand: Decodable {
         init(from decoder: any Decoder) throws {
             let container = try decoder.singleValueContainer()
             if let seconds = try? container.decode(Double.self) {
-                guard seconds.isFinite, abs(seconds) < 253_402_300_800 else {
+                guard InstantBounds.seconds.contains(seconds) else {
                     throw DataError("time \(seconds) is outside years 1–9999")
                 }
                 date = Date(timeIntervalSince1970: seconds)

@@ -39,17 +39,19 @@ struct CalendarSearch: Sendable {
         calendar.spanContains(instant) ? self : CalendarSearch(calendar: ZoneCalendar(rules: calendar.rules, near: instant), pattern: pattern)
     }
 
-    /// The next matching instant strictly after `start`, or nil.
+    /// The next matching instant strictly after `start`, or nil; nil too when
+    /// the match is past year 9999 (`InstantBounds`: the series ends there,
+    /// where Foundation would go on to `yearForWeekOfYear=20046`).
     /// - Complexity: at most `stepLimit` steps; each step is a bounded number of
     ///   O(log t) field computations.
     func next(after start: Double) -> Double? {
-        guard !pattern.set.isEmpty else { return nil }
-        if let direct = directNext(after: start) { return direct }
+        guard !pattern.set.isEmpty, start < InstantBounds.seconds.upperBound else { return nil }
+        if let direct = directNext(after: start) { return InstantBounds.fire(direct) }
         var searching = start
         for _ in 0..<Self.stepLimit {
             do {
                 let (result, newSearchDate) = try step(start: start, searching: searching)
-                if let result { return result }
+                if let result { return InstantBounds.fire(result) }
                 searching = newSearchDate
             } catch {
                 return nil

@@ -5,7 +5,9 @@ public enum RFC3339 {
     /// Parses `2026-11-22T09:30:00Z`, `2026-11-22T10:30:00+01:00` or
     /// `2026-11-22T09:30:00.250Z` (a space or lower-case `t`/`z` also accepted,
     /// as RFC 3339 §5.6 allows). Returns `nil` for anything else, including a
-    /// time without an offset and out-of-range fields.
+    /// time without an offset, out-of-range fields and an instant outside
+    /// years 1–9999 in UTC (`InstantBounds`: `0001-01-01T00:30:00+01:00` is
+    /// year 0).
     public static func date(from text: some StringProtocol) -> Date? {
         var bytes = Array(text.utf8)
         return bytes.withUnsafeMutableBufferPointer { date(fromBytes: UnsafeBufferPointer($0)) }
@@ -14,10 +16,13 @@ public enum RFC3339 {
     /// The byte-level parser behind `date(from:)`, for readers that hold raw lines.
     public static func date(fromBytes bytes: UnsafeBufferPointer<UInt8>) -> Date? {
         guard let (seconds, fraction) = epochSeconds(fromBytes: bytes) else { return nil }
-        return Date(timeIntervalSince1970: Double(seconds) + fraction)
+        // A Double has 30 µs in year 9999: 9999-12-31T23:59:59.999999Z would
+        // round to 10000-01-01, outside the range; it stays just inside.
+        return Date(timeIntervalSince1970: min(Double(seconds) + fraction, InstantBounds.seconds.upperBound.nextDown))
     }
 
-    /// Whole epoch seconds and the fraction of a second, or `nil`.
+    /// Whole epoch seconds and the fraction of a second, or `nil` (also for an
+    /// instant outside `InstantBounds`).
     package static func epochSeconds(fromBytes bytes: UnsafeBufferPointer<UInt8>) -> (Int, Double)? {
         var reader = DigitReader(bytes: bytes)
         guard let year = reader.number(4), reader.expect(UInt8(ascii: "-")),
@@ -33,20 +38,46 @@ public enum RFC3339 {
         let fraction = reader.fraction()
         guard let offset = reader.offset(), reader.isAtEnd else { return nil }
         let days = CivilDate.days(year: year, month: month, day: day)
-        return (days * 86_400 + hour * 3600 + minute * 60 + second - offset, fraction)
+        let seconds = days * 86_400 + hour * 3600 + minute * 60 + second - offset
+        guard InstantBounds.seconds.contains(Double(seconds)) else { return nil }
+        return (seconds, fraction)
     }
 
     /// Formats `date` with the given offset from UTC in seconds (`nil`: UTC
     /// written as `Z`). Fractional seconds appear only when the instant has them,
     /// to the microsecond.
+    ///
+    /// What is written always reads back as the same instant:
+    /// - An offset with seconds (a zone's local mean time before 1900, such as
+    ///   New York's −04:56:02) is written rounded to the minute, RFC 3339 having
+    ///   no seconds there; the wall time written moves with it.
+    /// - When the wall time at the offset would fall outside years 1–9999
+    ///   (9999-12-31T23:00:00Z at +14:00), the instant is written in UTC.
+    /// - An instant outside `InstantBounds` (which nothing in TriggerEngine
+    ///   makes: every reader refuses one, every series ends before) is written
+    ///   as the nearest instant inside, never a trap.
     public static func string(from date: Date, utcOffset: Int? = nil) -> String {
-        let micros = (date.timeIntervalSince1970 * 1_000_000).rounded()
-        let (seconds, fractionMicros) = CivilDate.floorDivide(Int(micros), 1_000_000)
-        return string(epochSeconds: seconds, microseconds: fractionMicros, utcOffset: utcOffset)
+        let seconds = date.timeIntervalSince1970
+        // Both edges are whole multiples of 32, which a Double holds exactly there.
+        let first = InstantBounds.seconds.lowerBound * 1_000_000, end = InstantBounds.seconds.upperBound * 1_000_000
+        let micros = seconds.isNaN ? first : min(max((seconds * 1_000_000).rounded(), first), end)
+        let (whole, fractionMicros) = CivilDate.floorDivide(min(Int(micros), Int(end) - 1), 1_000_000)
+        return string(epochSeconds: whole, microseconds: fractionMicros, utcOffset: utcOffset)
     }
 
-    /// Formats whole epoch seconds plus microseconds; see `string(from:utcOffset:)`.
+    /// Formats whole epoch seconds plus microseconds (0..<1,000,000); see
+    /// `string(from:utcOffset:)`.
     public static func string(epochSeconds: Int, microseconds: Int = 0, utcOffset: Int? = nil) -> String {
+        let epochSeconds = min(max(epochSeconds, Int(InstantBounds.seconds.lowerBound)), Int(InstantBounds.seconds.upperBound) - 1)
+        let microseconds = min(max(microseconds, 0), 999_999)
+        var utcOffset = utcOffset.map { offset in
+            // To the nearest minute, halves away from zero; at most ±18 h (beyond any zone's).
+            let minutes = (Double(offset) / 60).rounded(.toNearestOrAwayFromZero)
+            return Int(min(max(minutes, -18 * 60), 18 * 60)) * 60
+        }
+        if let offset = utcOffset, !InstantBounds.seconds.contains(Double(epochSeconds + offset)) {
+            utcOffset = nil
+        }
         let local = epochSeconds + (utcOffset ?? 0)
         let (days, secondOfDay) = CivilDate.floorDivide(local, 86_400)
         let (year, month, day) = CivilDate.date(fromDays: days)
@@ -71,11 +102,6 @@ public enum RFC3339 {
             appendDigits(&out, magnitude / 3600, 2)
             out.append(UInt8(ascii: ":"))
             appendDigits(&out, magnitude / 60 % 60, 2)
-            if magnitude % 60 != 0 {
-                // RFC 3339 has no seconds in offsets; zones with them (LMT) get them anyway.
-                out.append(UInt8(ascii: ":"))
-                appendDigits(&out, magnitude % 60, 2)
-            }
         } else {
             out.append(UInt8(ascii: "Z"))
         }

@@ -46,6 +46,13 @@ struct FuzzRegressionTests {
             .sorted { $0.lastPathComponent < $1.lastPathComponent }
     }
 
+    /// The outcome of one run and its wall-clock time.
+    static func timed(_ run: () async -> FuzzOutcome) async -> (FuzzOutcome, Duration) {
+        let started = ContinuousClock.now
+        let outcome = await run()
+        return (outcome, ContinuousClock.now - started)
+    }
+
     /// Runs each file through `target`; returns how many were read (not refused).
     static func check(_ target: FuzzTarget, _ files: [URL], key: (URL) -> String) async throws -> Int {
         var accepted = 0
@@ -56,13 +63,20 @@ struct FuzzRegressionTests {
                 }
                 continue
             }
-            let started = ContinuousClock.now
-            let outcome = await target.run(try Data(contentsOf: file))
-            let elapsed = ContinuousClock.now - started
+            let data = try Data(contentsOf: file)
+            var (outcome, elapsed) = await timed { await target.run(data) }
             #expect(outcome.problem == nil, "\(key(file)): \(outcome.problem ?? "")")
             // libFuzzer's limit is 1 s an input in a release build; a debug
-            // build on a busy machine is allowed ten times that.
-            #expect(elapsed < Self.timeLimit, "\(key(file)) took \(elapsed)")
+            // build on a busy machine is allowed ten times that. The clock is
+            // the wall's, and the suites run in parallel on a pool of one
+            // thread per core, so an input can wait behind other tests' work
+            // (a scenario seed once "took" 82 s in CI, 0.05 s alone): like
+            // `scripts/fuzz`, an input over the limit counts as slow only if
+            // it stays over it twice more.
+            for _ in 0..<2 where elapsed >= Self.timeLimit {
+                elapsed = min(elapsed, await timed { await target.run(data) }.1)
+            }
+            #expect(elapsed < Self.timeLimit, "\(key(file)) took \(elapsed), three times")
             if case .accepted = outcome { accepted += 1 }
         }
         return accepted

@@ -6,11 +6,9 @@ import Darwin
 
 /// Numbers and instants parsed straight from a row's bytes.
 package enum FieldParsing {
-    /// The instants a log may hold, as epoch seconds: RFC 3339's years 1–9999 in UTC
-    /// (0001-01-01T00:00:00Z up to the end of 9999-12-31). An instant outside is
-    /// refused where it is read, so that nothing downstream (microseconds as an
-    /// `Int`, a date written back as RFC 3339) meets a value it cannot hold.
-    package static let instantRange = -62_135_596_800.0 ..< 253_402_300_800.0
+    /// The instants a log may hold, as epoch seconds: `InstantBounds`, refused
+    /// where they are read when outside.
+    package static let instantRange = InstantBounds.seconds
 
     /// The message for a time field whose instant is outside `instantRange`.
     package static func outOfRangeMessage(_ field: String, _ text: String) -> String {
