@@ -50,6 +50,24 @@ extension UserNotificationCenter {
         } onGracefulShutdown: {
             Task { await self.stop() }
         }
+        // The records of the last deliveries join the journal in the
+        // background: written before `run()` returns, so that a stopped
+        // center's store holds every delivery it handed over.
+        await drainJournal(waitingAtMost: Self.shutdownFlushLimit)
+    }
+
+    /// How long a stopping run loop waits for the store to take the journal:
+    /// a store that keeps failing must not hold a SIGTERM up for ever (what is
+    /// not written then is delivered again after a restart, with the same IDs).
+    static let shutdownFlushLimit: Duration = .seconds(10)
+
+    /// Waits until every change queued so far is written and applied, or
+    /// `limit` has passed (real time: the store's, not the center's clock).
+    func drainJournal(waitingAtMost limit: Duration) async {
+        let deadline = ContinuousClock.now + limit
+        while (journal.isDraining || !journal.entries.isEmpty), ContinuousClock.now < deadline {
+            try? await Task.sleep(for: .milliseconds(2))
+        }
     }
 
     /// Sets the delivery handler and runs (see `run()`).
