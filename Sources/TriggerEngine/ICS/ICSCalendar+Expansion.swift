@@ -157,7 +157,8 @@ extension ICSCalendar {
     }
 
     /// Notification requests for [from, to): one per alarm firing, and one at the
-    /// start of each occurrence without alarms.
+    /// start of each occurrence without alarms (an undated to-do has none: it
+    /// has no time to fire at).
     public func notificationRequests(from: Int, to: Int, warnings: inout [ICSWarning]) -> [ICSImportedRequest] {
         var result: [ICSImportedRequest] = []
         for firing in alarmFirings(from: from, to: to, warnings: &warnings) {
@@ -166,7 +167,7 @@ extension ICSCalendar {
                                              title: item.summary, body: firing.alarm.description.isEmpty ? item.description : firing.alarm.description,
                                              fireTime: firing.time))
         }
-        for item in occurrences(from: from, to: to, warnings: &warnings) where item.alarms.isEmpty && item.startInstant >= from {
+        for item in occurrences(from: from, to: to, warnings: &warnings) where item.alarms.isEmpty && item.startInstant >= from && !item.isUndated {
             result.append(ICSImportedRequest(identifier: "\(item.uid)/\(RFC3339.string(epochSeconds: item.startInstant))",
                                              title: item.summary, body: item.description, fireTime: item.startInstant))
         }

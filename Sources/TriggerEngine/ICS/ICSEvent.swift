@@ -36,6 +36,13 @@ public struct ICSEvent: Sendable {
     public var alarms: [ICSAlarm]
     /// The line of BEGIN.
     public var line: Int
+    /// A VTODO without DTSTART and DUE that is not completed: RFC 5545 §3.6.2
+    /// associates it with every date until it is completed, and CalDAV's
+    /// time-range rule (RFC 4791 §9.9) has it overlap every range. It is listed
+    /// as one all-day occurrence from 1970-01-01 to 2038-01-01 (as
+    /// recurring-ical-events lists it), with no alarm, and is not imported as a
+    /// notification request: there is no time to fire at.
+    public var isUndated = false
 
     /// The end of an instance starting at `start`.
     func end(startingAt start: ICSTime) -> ICSTime {

@@ -70,8 +70,12 @@ struct ICSEventParsing {
         return result
     }
 
+    /// The undated to-do's span (`ICSEvent.isUndated`): 1970-01-01 to 2038-01-01.
+    static let undatedToDoDays = 24_837
+
     /// The event or to-do in `component`, or nil when it has no usable start
-    /// (a VTODO without DTSTART and DUE has no time, and is not listed).
+    /// (a completed VTODO without DTSTART and DUE is not listed; an open one
+    /// is, as `ICSEvent.isUndated` says).
     mutating func event(_ component: ICSComponentText) -> ICSEvent? {
         let isTodo = component.name == "VTODO"
         let given = component.first("UID")?.value ?? ""
@@ -81,7 +85,8 @@ struct ICSEventParsing {
             due = time(property)
             if due == nil { warn(.badValue(property: "DUE", value: property.value), line: property.line) }
         }
-        let start: ICSTime
+        var start: ICSTime
+        var isUndated = false
         if let property = component.first("DTSTART") {
             guard let value = time(property) else {
                 warn(.badStart(property: "DTSTART", value: property.value), line: property.line)
@@ -90,6 +95,10 @@ struct ICSEventParsing {
             start = value
         } else if let due {
             start = due
+        } else if isTodo, component.first("COMPLETED") == nil, component.first("DURATION") == nil,
+                  component.first("STATUS").map({ ["COMPLETED", "CANCELLED"].contains($0.value.trimmingSpaces.uppercased()) }) != true {
+            start = ICSTime(local: LocalDateTime(localSeconds: 0), zone: floatingZone, isDate: true)
+            isUndated = true
         } else {
             if !isTodo { warn(.missingStart(component: component.name, uid: uid), line: component.line) }
             return nil
@@ -106,6 +115,15 @@ struct ICSEventParsing {
         }
         if given.isEmpty { warn(.missingUID(component: component.name, synthesized: uid), line: component.line) }
         let summary = component.first("SUMMARY")?.textValue ?? ""
+        if isUndated {
+            // No rule, date or alarm applies without a start; an override of it names no instance.
+            guard recurrenceID == nil else { return nil }
+            return ICSEvent(uid: uid, summary: summary, description: component.first("DESCRIPTION")?.textValue ?? "", isTodo: true,
+                            isCancelled: false, sequence: component.first("SEQUENCE").flatMap { Int($0.value.trimmingSpaces) } ?? 0,
+                            start: start, length: ICSDuration(days: Self.undatedToDoDays), rules: [], recurrenceDates: [],
+                            exceptionInstants: [], exceptionDays: [], recurrenceID: nil, thisAndFuture: false,
+                            alarms: [], line: component.line, isUndated: true)
+        }
         let (exceptionInstants, exceptionDays) = exceptions(component, start: start)
         return ICSEvent(uid: uid, summary: summary, description: component.first("DESCRIPTION")?.textValue ?? "", isTodo: isTodo,
                         isCancelled: component.first("STATUS")?.value.trimmingSpaces.uppercased() == "CANCELLED",

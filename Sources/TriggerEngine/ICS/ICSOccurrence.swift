@@ -16,8 +16,11 @@ public struct ICSOccurrence: Sendable {
         let zone: ZoneRules
         let isDate: Bool
         let recurrenceID: ICSTime?
+        /// An open to-do without a date (`ICSEvent.isUndated`).
+        let isUndated: Bool
 
         init(uid: String, event: ICSEvent, zone: ZoneRules, isDate: Bool, recurrenceID: ICSTime?) {
+            self.isUndated = event.isUndated
             self.uid = uid
             self.summary = event.summary
             self.description = event.description
@@ -57,6 +60,9 @@ public struct ICSOccurrence: Sendable {
     public var recurrenceID: ICSTime? { source.recurrenceID }
     /// Whether this is an all-day (DATE) instance.
     public var isAllDay: Bool { source.isDate }
+    /// Whether this stands for an open to-do without a date (`ICSEvent.isUndated`):
+    /// listed, never imported as a notification request.
+    public var isUndated: Bool { source.isUndated }
     /// The start, as a wall time in the event's zone.
     public var start: ICSTime { ICSTime(local: LocalDateTime(localSeconds: startLocal), zone: source.zone, isDate: source.isDate) }
     /// The end (exclusive), as a wall time in the event's zone.
