@@ -169,7 +169,7 @@ struct BenchCenter: AsyncParsableCommand {
             }
         }
         largestHeap = max(largestHeap, await center.queueHeapCount)
-        print("churn:    one identifier replaced \(churn) times: \(await center.pendingRequestCount()) pending, largest heap \(largestHeap) entries (target ≤ 2 × pending above the 64-entry compaction floor); resident-set growth after each quarter: \(samples.joined(separator: ", "))")
+        print("churn:    one identifier replaced \(churn) times: \(await center.pendingRequestCount()) pending, largest heap \(largestHeap) entries (target ≤ 2 × pending); resident-set growth after each quarter: \(samples.joined(separator: ", "))")
     }
 
     // MARK: Fix after an unrelated removal

@@ -42,6 +42,6 @@ extension Dispatcher {
         precondition(liveEntries == scheduled, "\(scheduled) slots scheduled, \(liveEntries) live heap entries")
         precondition(heap.count - liveEntries == staleEntries,
                      "\(heap.count - liveEntries) stale heap entries, \(staleEntries) counted")
-        precondition(staleEntries <= max(64, liveEntries), "stale entries outnumber live ones")
+        precondition(staleEntries <= liveEntries, "stale entries outnumber live ones")
     }
 }

@@ -303,11 +303,12 @@ public final class Dispatcher {
         compactIfStale()
     }
 
-    /// Rebuilds the heap from its live entries when stale ones outnumber them
-    /// (and there are enough to matter): O(n) once every n stale entries, so
-    /// O(1) amortised per removal, and the heap stays within twice the live count.
+    /// Rebuilds the heap from its live entries when stale ones outnumber them:
+    /// O(n) once every n stale entries, so O(1) amortised per removal, and the
+    /// heap stays within twice the live count (one replaced request: a heap of
+    /// at most two entries, however often it is replaced).
     func compactIfStale() {
-        guard staleEntries > 64, staleEntries > heap.count - staleEntries else { return }
+        guard staleEntries > 0, staleEntries > heap.count - staleEntries else { return }
         heap = Heap(heap.unordered.filter(isLive))
         staleEntries = 0
     }
