@@ -71,6 +71,9 @@ struct LocationRequests {
     private var insideTiles: [String: Set<TileKey>] = [:]
     private var tilesMade = 0
     private var usesCross = false
+    /// How many tiles each set of options has: the option sets a fix's cells
+    /// are looked up under, kept here rather than gathered per fix.
+    private var tilesPerOptions: [MonitorOptions: Int] = [:]
     /// Each device's latest fix.
     private(set) var lastFixes: [String: LocationFix] = [:]
     /// How many tile monitors were built (tests check what a change rebuilds).
@@ -92,6 +95,7 @@ struct LocationRequests {
             tile = Tile(key: key, order: tilesMade)
             tilesMade += 1
             tiles[key] = tile
+            tilesPerOptions[options, default: 0] += 1
             if key.cell == nil { wideTiles.append(key) }
         }
         tile.regions.append(MonitoredRegion(identifier: identifier, trigger: trigger))
@@ -108,6 +112,8 @@ struct LocationRequests {
         tile.isStale = true
         if tile.regions.isEmpty {
             tiles[key] = nil
+            tilesPerOptions[key.options, default: 1] -= 1
+            if tilesPerOptions[key.options] == 0 { tilesPerOptions[key.options] = nil }
             wideTiles.removeAll { $0 == key }
             for device in tile.fed.keys { insideTiles[device]?.remove(key) }
         }
@@ -119,6 +125,7 @@ struct LocationRequests {
         tileByIdentifier.removeAll()
         wideTiles.removeAll()
         insideTiles.removeAll()
+        tilesPerOptions.removeAll()
         usesCross = false
     }
 
@@ -161,7 +168,7 @@ struct LocationRequests {
             low = Cell(x: min(here.x, there.x), y: min(here.y, there.y))
             high = Cell(x: max(here.x, there.x), y: max(here.y, there.y))
         }
-        let options = Set(tiles.keys.map(\.options))
+        let options = tilesPerOptions.keys
         if Int(high.x - low.x + 2) * Int(high.y - low.y + 2) * options.count > tiles.count {
             // A long segment: every tile is cheaper than every cell.
             keys.formUnion(tiles.keys)
