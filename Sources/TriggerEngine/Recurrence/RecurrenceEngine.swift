@@ -182,7 +182,44 @@ struct RecurrenceEngine: Sendable, Hashable {
             outerOffsets = [0]; middleOffsets = [0]; innerOffsets = [0]
         }
         setPositions = rule.bySetPos
-        neverMatches = never
+        // BYSETPOS past every position a period can have selects nothing, ever:
+        // `FREQ=MONTHLY;BYDAY=4SU,-1SU;BYSETPOS=4` has two days a month at most.
+        let outOfReach = !rule.bySetPos.isEmpty && rule.bySetPos.allSatisfy { abs($0) > Self.maximumSetSize(rule) }
+        neverMatches = never || outOfReach
+    }
+
+    /// An upper bound on the instances one period of `rule` can hold, from its
+    /// parts alone: the days the period spans, narrowed by each day-level part
+    /// (each as a limit on its own, so the least of them bounds their
+    /// intersection), times the times of day each expanding part adds.
+    static func maximumSetSize(_ rule: RecurrenceRule) -> Int {
+        let frequency = rule.frequency
+        var days: Int
+        switch frequency {
+        case .yearly: days = 366
+        case .monthly: days = 31
+        case .weekly: days = 7
+        default: days = 1
+        }
+        if frequency >= .weekly {
+            if !rule.byDay.isEmpty {
+                // A plain weekday occurs up to 53 times a year, 5 a month, once a
+                // week; an ordinal one once per month listed (YEARLY with BYMONTH) or period.
+                let plain = frequency == .yearly ? 53 : frequency == .monthly ? 5 : 1
+                let ordinal = frequency == .yearly && !rule.byMonth.isEmpty ? rule.byMonth.count : 1
+                days = min(days, Set(rule.byDay).reduce(0) { $0 + ($1.ordinal == nil ? plain : ordinal) })
+            }
+            if !rule.byMonthDay.isEmpty { days = min(days, Set(rule.byMonthDay).count * (frequency == .yearly ? 12 : 1)) }
+            if !rule.byYearDay.isEmpty { days = min(days, Set(rule.byYearDay).count) }
+            if frequency == .yearly, !rule.byWeekNo.isEmpty { days = min(days, Set(rule.byWeekNo).count * 7) }
+        }
+        // BYHOUR expands DAILY and longer periods, BYMINUTE HOURLY and longer,
+        // BYSECOND MINUTELY and longer; in a shorter period each only limits.
+        // Distinct values: at most 24, 60 and 61, so the product cannot overflow.
+        let hours = frequency >= .daily && !rule.byHour.isEmpty ? Set(rule.byHour).count : 1
+        let minutes = frequency >= .hourly && !rule.byMinute.isEmpty ? Set(rule.byMinute).count : 1
+        let seconds = frequency >= .minutely && !rule.bySecond.isEmpty ? Set(rule.bySecond).count : 1
+        return days * hours * minutes * seconds
     }
 }
 
