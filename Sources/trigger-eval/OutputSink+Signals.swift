@@ -61,11 +61,16 @@ enum TemporaryFileCleanup {
 
     private static func install() {
         // The handler runs on an alternate stack, so a stack overflow on the main thread still cleans up.
+        // Mapped, not allocated: it is the thread's for good, and a sanitizer's
+        // runtime, which unmaps a thread's alternate stack when the thread
+        // ends, expects pages (a malloc'd one made ASan abort, "unable to unmmap").
         let size = 64 * 1024
-        var stack = stack_t()
-        stack.ss_sp = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 16)
-        stack.ss_size = size
-        sigaltstack(&stack, nil)
+        if let pages = mmap(nil, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0), pages != MAP_FAILED {
+            var stack = stack_t()
+            stack.ss_sp = pages
+            stack.ss_size = size
+            sigaltstack(&stack, nil)
+        }
         for signal in signals {
             var action = sigaction()
             action.__sigaction_handler.sa_sigaction = { signal, info, _ in

@@ -63,7 +63,8 @@ struct Run: AsyncParsableCommand {
         let input = StandardInputLines { bytes in RunSession.parse(bytes, using: decoder) }
         let commands = Task {
             await session.process(input)
-            if exitWhenIdle {
+            // Cancelled: the run is over (a signal, or stdout failed); idle or not, nothing is awaited.
+            if exitWhenIdle, !Task.isCancelled {
                 await center.waitUntilIdle()
                 await session.shutdown()
             }
@@ -71,6 +72,9 @@ struct Run: AsyncParsableCommand {
         await session.setCommandTask(commands)
         try await center.run()
         commands.cancel()
+        // The store is closed before the process ends (`shared/spec/cli.md`: SIGTERM closes the store).
+        await commands.value
+        try notificationStore?.close()
         if let failure = await session.failure { throw failure }
     }
 }

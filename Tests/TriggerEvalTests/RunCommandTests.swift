@@ -67,6 +67,24 @@ struct RunCommandTests {
         #expect(!dump.stdout.contains("pending "))
     }
 
+    /// `--exit-when-idle` waiting for a request an hour away, stdin closed:
+    /// SIGTERM still ends the run at once, cleanly, with the store closed.
+    @Test func sigtermEndsARunWaitingToFallIdle() throws {
+        let directory = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let store = directory.appendingPathComponent("center.sqlite").path
+        let run = try LiveProcess(["run", "--store", store, "--exit-when-idle"])
+        run.send([Self.add("later", after: 3_600)])
+        #expect(run.wait { Self.replies($0).count == 1 })
+        run.closeInput()
+        run.signal(SIGTERM)
+        #expect(run.exitStatus() == 0, "\(run.standardError)")
+        // Closed cleanly: no WAL left beside the file, and the request is kept.
+        #expect(!FileManager.default.fileExists(atPath: store + "-wal"))
+        let dump = try CLIRunner.run(["_crash-child", "--store", store, "--dump"])
+        #expect(dump.stdout.contains("pending later"))
+    }
+
     @Test func sigtermEndsTheRunCleanlyAndARestartKeepsWhatWasAcknowledged() throws {
         let directory = try CLIRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }

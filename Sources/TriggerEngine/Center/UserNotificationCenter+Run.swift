@@ -81,6 +81,9 @@ extension UserNotificationCenter {
     public func stop() {
         runLoop.isStopping = true
         wakeRunLoop()
+        // Nothing will be delivered any more: those waiting for idle wait no longer.
+        for waiter in runLoop.idleWaiters { waiter.resume() }
+        runLoop.idleWaiters.removeAll()
     }
 
     /// Whether `run()` is running.
@@ -168,7 +171,8 @@ extension UserNotificationCenter {
     public var isIdle: Bool { dispatcher.pendingCount == 0 && eventFires.isEmpty }
 
     /// Returns once nothing is left to deliver (at once when nothing is): no
-    /// pending request, no event fire. A repeating request keeps it waiting.
+    /// pending request, no event fire; or once `stop()` was called. A
+    /// repeating request keeps it waiting.
     public func waitUntilIdle() async {
         guard !isIdle else { return }
         await withCheckedContinuation { runLoop.idleWaiters.append($0) }

@@ -51,6 +51,14 @@ public final class NotificationStore: Sendable {
         }
     }
 
+    /// Closes the file (a WAL checkpoint, every statement finalized). Any use
+    /// of the store afterwards throws; close it once nothing uses it any more
+    /// (after `UserNotificationCenter.run()` has returned).
+    /// - Throws: `DatabaseError` when a statement is still running.
+    public func close() throws {
+        try database.close()
+    }
+
     /// Saves (inserts or replaces) pending requests in one transaction. A
     /// replaced request goes to the end of the add order, as a new add does.
     /// - Complexity: O(n log n) in one transaction with prepared statements;
