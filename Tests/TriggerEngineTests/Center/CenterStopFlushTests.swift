@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import Testing
 @testable import TriggerEngine
 
@@ -15,24 +14,14 @@ struct CenterStopFlushTests {
         let store = try NotificationStore(path: path)
         let center = try await UserNotificationCenter.open(clock: ManualClock(now: NotificationStoreTests.start), store: store)
         try await center.requestAuthorization(options: [.alert])
-        let holder = try DatabaseQueue(path: path)
         let released = LockedValue<Date?>(nil)
         let handed = AsyncStream<Void>.makeStream()
         await center.setDeliveryHandler { _ in
             // Another connection takes the file's lock for 0.5 s before the
             // handler returns, so the record's write has to wait for it.
-            let locked = DispatchSemaphore(value: 0)
             let until = Date().addingTimeInterval(0.5)
             released.set(until)
-            Thread.detachNewThread {
-                try? holder.writeWithoutTransaction { db in
-                    try db.execute(sql: "BEGIN EXCLUSIVE")
-                    locked.signal()
-                    Thread.sleep(until: until)
-                    try db.execute(sql: "COMMIT")
-                }
-            }
-            locked.wait()
+            try NotificationStoreTests.holdExclusiveLock(on: path, until: until)
             handed.continuation.yield()
         }
         let service = Task { try await center.run() }

@@ -11,18 +11,11 @@ struct NotificationStoreTests {
         FileManager.default.temporaryDirectory.appendingPathComponent("store-\(UUID()).sqlite").path
     }
 
-    /// A store opened while another connection holds the file's lock (a store
-    /// still closing, another process) waits for it instead of failing with
-    /// "database is locked".
-    @Test func openingWaitsForAnotherConnectionsLock() throws {
-        let path = Self.temporaryPath()
-        defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) } }
-        try NotificationStore(path: path).savePending([.init(request: NotificationRequest(identifier: "kept", content: NotificationContent(),
-                                                                                           trigger: nil), nextFire: nil)])
+    /// Another connection takes the file's exclusive lock, on a thread of its
+    /// own, and keeps it until `released`; returns once the lock is held.
+    static func holdExclusiveLock(on path: String, until released: Date) throws {
         let holder = try DatabaseQueue(path: path)
         let locked = DispatchSemaphore(value: 0)
-        let released = Date().addingTimeInterval(0.3)
-        // Another connection holds the lock for 0.3 s, on a thread of its own.
         Thread.detachNewThread {
             try? holder.writeWithoutTransaction { db in
                 try db.execute(sql: "BEGIN EXCLUSIVE")
@@ -32,6 +25,18 @@ struct NotificationStoreTests {
             }
         }
         locked.wait()
+    }
+
+    /// A store opened while another connection holds the file's lock (a store
+    /// still closing, another process) waits for it instead of failing with
+    /// "database is locked".
+    @Test func openingWaitsForAnotherConnectionsLock() throws {
+        let path = Self.temporaryPath()
+        defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) } }
+        try NotificationStore(path: path).savePending([.init(request: NotificationRequest(identifier: "kept", content: NotificationContent(),
+                                                                                           trigger: nil), nextFire: nil)])
+        let released = Date().addingTimeInterval(0.3)
+        try Self.holdExclusiveLock(on: path, until: released)
         let store = try NotificationStore(path: path)
         #expect(Date() >= released)
         #expect(try store.loadPending().map(\.request.identifier) == ["kept"])
