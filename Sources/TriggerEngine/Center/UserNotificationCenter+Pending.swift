@@ -21,8 +21,8 @@ extension UserNotificationCenter {
     /// - Returns: each request's first fire, as `add(_:for:)`.
     public func add(contentsOf requests: [NotificationRequest], for recipient: String = "") async throws -> [Date?] {
         let now = clock.now()
-        var placed: [(request: NotificationRequest, fire: FirstFire)] = []
-        placed.reserveCapacity(requests.count)
+        var placing: [(request: NotificationRequest, fire: FirstFire)] = []
+        placing.reserveCapacity(requests.count)
         var records: [NotificationStore.PendingRecord] = []
         var neverFiring: [String] = []
         for var request in requests {
@@ -33,8 +33,11 @@ extension UserNotificationCenter {
             case .onEvent: records.append(.init(request: request, recipient: recipient, nextFire: nil))
             case .at(let date): records.append(.init(request: request, recipient: recipient, nextFire: date))
             }
-            placed.append((request, fire))
+            placing.append((request, fire))
         }
+        // A constant for the closure below: a captured `var` is a region the
+        // checker of a sanitizer build (`--sanitize=thread`) calls racy.
+        let placed = placing
         let identifiers = requests.map(\.identifier)
         var changes: [StoreChange] = [.dropEventFires(identifiers)]
         if !neverFiring.isEmpty { changes.append(.removePending(neverFiring)) }
