@@ -115,11 +115,21 @@ struct Next: AsyncParsableCommand {
         var firstBad: String?
         let now = Date()
         let sink = try OutputSink(path: output)
+        // The last line's trigger, compiled: a line that asks about the same one
+        // (only `after` or `count` differ, the common batch) reuses it.
+        var last: (fields: FireDateQuery.Fields, query: FireDateQuery)?
         do {
             try reader.forEachLine { line in
                 if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return }
                 do {
-                    let query = try FireDateQuery(try FireDateQuery.Fields(jsonLine: line), defaultZone: defaultZone, now: now)
+                    let fields = try FireDateQuery.Fields(jsonLine: line)
+                    let query: FireDateQuery
+                    if let last, let reused = try last.query.asking(fields, after: last.fields, now: now) {
+                        query = reused
+                    } else {
+                        query = try FireDateQuery(fields, defaultZone: defaultZone, now: now)
+                    }
+                    last = (fields, query)
                     let fires = query.fireDates().map { "\"\(query.format($0))\"" }
                     try sink.writeLine("{\"fires\":[\(fires.joined(separator: ","))]}")
                 } catch let error as DataError {

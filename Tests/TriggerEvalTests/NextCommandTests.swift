@@ -50,4 +50,37 @@ struct NextCommandTests {
         #expect(out[2] == #"{"fires":["2026-01-01T07:00:00Z"]}"#)
         #expect(out[3].hasPrefix(#"{"error":"line 4: "#))
     }
+
+    /// A line asking about the same trigger as the line before reuses its
+    /// compiled query (`FireDateQuery.asking`): the answers must be those of
+    /// lines built afresh. The same seeded lines run twice, the second time
+    /// each after an interval query, which no line can reuse.
+    @Test func linesReusingTheTriggerBeforeAnswerAsLinesBuiltAfresh() throws {
+        var seed: UInt64 = 17   // a seeded LCG: the same lines every run
+        func next(_ bound: Int) -> Int {
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((seed >> 33) % UInt64(bound))
+        }
+        let shapes = [#""components":{"hour":7,"minute":0},"tz":"Europe/Berlin""#,
+                      #""components":{"weekday":2,"hour":9},"tz":"America/New_York""#,
+                      #""rrule":"FREQ=MONTHLY;BYDAY=-1FR","dtstart":"2026-01-30T09:00:00","tz":"Asia/Tokyo""#,
+                      #""components":{"day":31}"#]
+        var lines: [String] = []
+        for _ in 0..<400 {
+            let shape = shapes[min(next(6), shapes.count - 1)]
+            let after = next(10) == 0 ? "not-a-time" : String(format: "2026-%02d-%02dT%02d:00:00Z", 1 + next(12), 1 + next(28), next(24))
+            let count = next(12) == 0 ? -1 : next(4)
+            let once = next(5) == 0 ? #","once":true"# : ""
+            lines.append("{\(shape),\"after\":\"\(after)\",\"count\":\(count)\(once)}")
+        }
+        let reused = try CLIRunner.run(["next", "--batch", "-"], stdin: lines.joined(separator: "\n") + "\n")
+        let breaker = #"{"interval":60,"after":"2026-01-01T00:00:00Z"}"#
+        let afresh = try CLIRunner.run(["next", "--batch", "-"],
+                                       stdin: lines.map { breaker + "\n" + $0 }.joined(separator: "\n") + "\n")
+        #expect(reused.status == 65 && afresh.status == 65, "bad lines are in the mix")
+        let expected = afresh.stdout.split(separator: "\n").enumerated().filter { $0.offset % 2 == 1 }
+            .map { String($0.element).replacingOccurrences(of: "line \($0.offset + 1):", with: "line \(($0.offset + 1) / 2):") }
+        #expect(reused.stdout.split(separator: "\n").map(String.init) == expected)
+        #expect(Set(expected).count > 100)
+    }
 }

@@ -108,16 +108,19 @@ public enum RFC3339 {
         return String(decoding: out, as: UTF8.self)
     }
 
+    /// `value` in at least `width` digits, zero-padded, without an array of its own.
     private static func appendDigits(_ out: inout [UInt8], _ value: Int, _ width: Int) {
         var value = value
         if value < 0 { out.append(UInt8(ascii: "-")); value = -value }
-        var digits: [UInt8] = []
-        repeat {
-            digits.append(UInt8(ascii: "0") + UInt8(value % 10))
-            value /= 10
-        } while value > 0
-        if digits.count < width { out.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: width - digits.count)) }
-        out.append(contentsOf: digits.reversed())
+        var divisor = 1, digits = 1
+        while digits < width || divisor <= value / 10 {
+            divisor *= 10
+            digits += 1
+        }
+        while divisor > 0 {
+            out.append(UInt8(ascii: "0") + UInt8(value / divisor % 10))
+            divisor /= 10
+        }
     }
 }
 
