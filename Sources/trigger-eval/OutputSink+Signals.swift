@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Removing an output's temporary file when the process dies of a signal: a
 /// trap (SIGILL, SIGTRAP), a crash (SIGSEGV, SIGBUS, SIGFPE, SIGABRT) or the
@@ -18,12 +19,13 @@ enum TemporaryFileCleanup {
     /// Room for this many temporary files at once (a run writes one).
     private static let capacity = 8
 
-    // `nonisolated(unsafe)`: the table is written only under `lock` by
-    // `register`/`unregister` (one pointer store per slot) and read by the
-    // handler, which needs no lock: a slot holds nil or a complete C string.
-    nonisolated(unsafe) private static let slots: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?> = {
-        let slots = UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>.allocate(capacity: capacity)
-        slots.initialize(repeating: nil, count: capacity)
+    // Each slot is the address of a C string, or 0, stored atomically: written
+    // under `lock` by `register`/`unregister`, read by the handler, which can
+    // take no lock (ThreadSanitizer saw the plain loads race with the stores).
+    // `nonisolated(unsafe)`: the pointer itself never changes.
+    nonisolated(unsafe) private static let slots: UnsafeMutablePointer<Atomic<Int>> = {
+        let slots = UnsafeMutablePointer<Atomic<Int>>.allocate(capacity: capacity)
+        for index in 0..<capacity { (slots + index).initialize(to: Atomic(0)) }
         return slots
     }()
     /// The handlers installed before ours, by signal number.
@@ -44,8 +46,8 @@ enum TemporaryFileCleanup {
             installed = true
             install()
         }
-        guard let slot = (0..<capacity).first(where: { slots[$0] == nil }) else { return nil }
-        slots[slot] = strdup(path)
+        guard let slot = (0..<capacity).first(where: { slots[$0].load(ordering: .relaxed) == 0 }) else { return nil }
+        slots[slot].store(Int(bitPattern: strdup(path)), ordering: .releasing)
         return slot
     }
 
@@ -54,9 +56,7 @@ enum TemporaryFileCleanup {
         guard let slot else { return }
         lock.lock()
         defer { lock.unlock() }
-        let path = slots[slot]
-        slots[slot] = nil
-        free(path)
+        free(UnsafeMutablePointer<CChar>(bitPattern: slots[slot].exchange(0, ordering: .acquiringAndReleasing)))
     }
 
     private static func install() {
@@ -74,6 +74,9 @@ enum TemporaryFileCleanup {
         for signal in signals {
             var action = sigaction()
             action.__sigaction_handler.sa_sigaction = { signal, info, _ in
+                // The interrupted code may be about to read errno: leave it as it was.
+                let interrupted = errno
+                defer { errno = interrupted }
                 TemporaryFileCleanup.removeAll()
                 TemporaryFileCleanup.handOn(signal, sentByProcess: (info?.pointee.si_code ?? 0) <= 0)
             }
@@ -88,7 +91,7 @@ enum TemporaryFileCleanup {
     /// In the handler: unlink every registered path.
     private static func removeAll() {
         for slot in 0..<capacity {
-            if let path = slots[slot] { unlink(path) }
+            if let path = UnsafePointer<CChar>(bitPattern: slots[slot].load(ordering: .acquiring)) { unlink(path) }
         }
     }
 
