@@ -125,7 +125,8 @@ struct ICSVTimeZone {
         }
         // Open rules run to two cycles past the last change (or to 2500 when
         // they do not repeat every 400 years); UNTIL rules to their end.
-        let tableEnd = !open ? Int.max : periodic ? lastChange + 2 * Self.cycle : max(lastChange, 16_725_225_600)
+        let (twoCyclesOn, overflow) = lastChange.addingReportingOverflow(2 * Self.cycle)
+        let tableEnd = !open ? Int.max : periodic ? (overflow ? Int.max : twoCyclesOn) : max(lastChange, 16_725_225_600)
         for (index, observance) in observances.enumerated() {
             for rule in observance.rules {
                 if case .count = rule.end { continue }
@@ -157,9 +158,10 @@ struct ICSVTimeZone {
     }
 
     /// Appends the onsets of one rule up to `end` (an instant); returns the last
-    /// onset's instant (or `end` when there was none), or nil after warning
+    /// onset's instant (`Int.min` when there was none), or nil after warning
     /// when the table would pass `maximumZoneChanges`. A rule that changes the
-    /// offset more than `maximumZoneChangesPerYear` times in a year is left out.
+    /// offset more than `maximumZoneChangesPerYear` times in a year is left out
+    /// (`Int.min` too).
     private func expand(_ rule: RecurrenceRule, of observance: Observance, index: Int, through end: Int, limits: ICSLimits,
                         into onsets: inout [(at: Int, offset: Int, order: Int)], warn: (ICSWarning.Kind, Int) -> Void) -> Int? {
         let before = onsets.count
@@ -174,7 +176,7 @@ struct ICSVTimeZone {
                 if inYear > limits.maximumZoneChangesPerYear {
                     onsets.removeSubrange(before...)
                     warn(.badTimeZone(tzid, reason: "the RRULE of the observance of line \(observance.line) changes the offset more than \(limits.maximumZoneChangesPerYear) times in \(wallYear); ignored the rule"), observance.line)
-                    return end
+                    return Int.min
                 }
             } else {
                 year = wallYear
@@ -187,6 +189,8 @@ struct ICSVTimeZone {
                 return nil
             }
         }
-        return last == Int.min ? end : last
+        // Not `end` when nothing was found: a COUNT rule is expanded through
+        // `Int.max`, and its end is added to (a 6th Wednesday never comes).
+        return last
     }
 }
