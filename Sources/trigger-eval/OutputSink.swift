@@ -27,15 +27,20 @@ final class OutputSink {
             let url = URL(fileURLWithPath: path)
             let temporary = url.deletingLastPathComponent()
                 .appendingPathComponent(".\(url.lastPathComponent).\(getpid()).partial").path
+            // Registered (and the handlers installed) before the file exists: a
+            // signal between its creation and its registration left it behind.
+            let slot = TemporaryFileCleanup.register(temporary)
             let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
             guard fd >= 0 else {
-                throw InputFileError(path: path, reason: "cannot create output: " + String(cString: strerror(errno)))
+                let reason = "cannot create output: " + String(cString: strerror(errno))
+                TemporaryFileCleanup.unregister(slot)
+                throw InputFileError(path: path, reason: reason)
             }
             descriptor = fd
             finalPath = path
             temporaryPath = temporary
             stdoutStart = nil
-            cleanupSlot = TemporaryFileCleanup.register(temporary)
+            cleanupSlot = slot
         } else {
             descriptor = 1
             finalPath = nil

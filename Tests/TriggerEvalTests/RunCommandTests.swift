@@ -90,14 +90,16 @@ struct RunCommandTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let store = directory.appendingPathComponent("center.sqlite").path
         let first = try LiveProcess(["run", "--store", store])
-        first.send([Self.add("later", after: 0.6), Self.add("much-later", after: 3_600)])
+        let added = Date()
+        first.send([Self.add("later", after: 1.0), Self.add("much-later", after: 3_600)])
         #expect(first.wait { Self.replies($0).count == 2 })
         first.signal(SIGTERM)
         #expect(first.exitStatus() == 0, "\(first.standardError)")
         #expect(Self.deliveries(first.output).isEmpty)
         // Restarted after "later" fell due: it fires at once (fire once now), with the instant it was due.
-        // (0.6 s leaves the first process time to stop before the fire, and keeps CI's sleeps under a second.)
-        Thread.sleep(forTimeInterval: 0.7)
+        // 1 s leaves the first process time to stop before the fire even on a
+        // loaded machine (0.6 s did not, under ASan); the wait is what is left of it.
+        Thread.sleep(until: added.addingTimeInterval(1.1))
         let second = try LiveProcess(["run", "--store", store])
         #expect(second.wait { Self.deliveries($0).count == 1 })
         // The delivery is recorded right after its line: ask until "later" has left.
