@@ -106,11 +106,14 @@ struct QueryLineScanner {
         let start = index
         var value = 0
         while index < bytes.count, let digit = Self.digit(bytes[index]) {
+            // Past `maximumDigits` the line goes to the general path: stop before
+            // `value` could overflow (19 digits trapped, a fuzz finding).
+            guard index - start < Self.maximumDigits else { return nil }
             value = value * 10 + digit
             index += 1
         }
         let digits = index - start
-        guard digits > 0, digits <= Self.maximumDigits, digits == 1 || bytes[start] != UInt8(ascii: "0"),
+        guard digits > 0, digits == 1 || bytes[start] != UInt8(ascii: "0"),
               index == bytes.count || Self.endsAValue(bytes[index]) else { return nil }
         return negative ? -value : value
     }
