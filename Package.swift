@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 //
 // TriggerEngine: Apple's UserNotifications trigger model (calendar, time interval,
 // recurrence, location, push) for Linux servers and batch jobs.
@@ -6,6 +6,10 @@
 // The two system-library targets wrap C libraries found through pkg-config; the
 // `providers` lines are what SwiftPM suggests when they are missing, and what
 // `scripts/bootstrap` installs.
+//
+// The `PostgreSQL` trait (on by default) adds the clustered PostgreSQL store
+// (PostgresNIO). A package that needs only the embedded SQLite store, such as
+// the fuzzing package, turns it off with `traits: []` and builds without SwiftNIO.
 import PackageDescription
 
 let package = Package(
@@ -15,12 +19,17 @@ let package = Package(
         .library(name: "TriggerEngine", targets: ["TriggerEngine"]),
         .executable(name: "trigger-eval", targets: ["trigger-eval"]),
     ],
+    traits: [
+        .trait(name: "PostgreSQL", description: "The clustered PostgreSQL store (PostgresNIO)."),
+        .default(enabledTraits: ["PostgreSQL"]),
+    ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.6.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.5.0"),
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.0"),
     ],
     targets: [
         .systemLibrary(
@@ -47,6 +56,8 @@ let package = Package(
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
                 // The live center is a `Service` a ServiceGroup can run and shut down gracefully.
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "PostgresNIO", package: "postgres-nio", condition: .when(traits: ["PostgreSQL"])),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .executableTarget(

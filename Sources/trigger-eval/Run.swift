@@ -21,7 +21,7 @@ struct Run: AsyncParsableCommand {
             """
     )
 
-    @Option(help: "The center's SQLite store, created when missing (without it, nothing survives the process).")
+    @Option(help: "The center's SQLite store, created when missing (without it, nothing survives the process); or postgres://user@host:port/database, a store shared by a cluster of `run` processes.")
     var store: String?
 
     @Option(help: "The zone of floating calendar and recurrence triggers (default: $TZ, else UTC).")
@@ -30,8 +30,14 @@ struct Run: AsyncParsableCommand {
     @Flag(help: "Stop once standard input is closed and nothing is pending.")
     var exitWhenIdle = false
 
+    @Option(help: "With a postgres:// store: how long a node holds the fires it claimed, in seconds (a node that dies delays them this long).")
+    var lease: Double = 10
+
     func run() async throws {
         let zone = try ZoneRules.named(tz ?? ProcessInfo.processInfo.environment["TZ"].flatMap { $0.isEmpty ? nil : $0 } ?? "UTC")
+        if let store, store.hasPrefix("postgres://") || store.hasPrefix("postgresql://") {
+            return try await runNode(url: PostgresURL(store), zone: zone)
+        }
         let notificationStore = try store.map { try NotificationStore(path: $0) }
         if store == nil { Diagnostics.warn("no --store: requests and deliveries live only as long as this process") }
         let center = try await UserNotificationCenter.open(clock: WallClock(), floatingZone: zone, store: notificationStore)
@@ -42,10 +48,50 @@ struct Run: AsyncParsableCommand {
         if await center.notificationSettings().authorizationStatus == .notDetermined {
             try await center.requestAuthorization(options: [.alert, .badge, .sound])
         }
+        await center.setIssueHandler { issue in RunSession.warn(about: issue) }
+        try await serve(center, zone: zone) { handler in try await center.run(delivering: handler) }
+        // The store is closed before the process ends (`shared/spec/cli.md`: SIGTERM closes the store).
+        try notificationStore?.close()
+    }
+
+    /// `run` as a node of a cluster on a PostgreSQL store.
+    private func runNode(url: PostgresURL, zone: ZoneRules) async throws {
+        guard lease.isFinite, lease > 0, lease <= 3_600 else { throw ValidationError("--lease \(lease) must be in (0, 3600] seconds") }
+        let store = try await PostgresStore(url: url)
+        defer { store.close() }
+        let center = ClusterCenter(store: store, configuration: try ClusterConfiguration(lease: .milliseconds(Int64(lease * 1_000))),
+                                   floatingZone: zone)
+        if try await center.notificationSettings().authorizationStatus == .notDetermined {
+            try await center.authorize(.authorized, for: "")
+        }
+        await center.setIssueHandler { issue in RunSession.warn(about: issue) }
+        try await serve(center, zone: zone) { handler in try await center.run(delivering: handler) }
+    }
+
+    /// Reads commands, replies, and writes deliveries until a signal, the end
+    /// of input with `--exit-when-idle`, or a failed output.
+    private func serve(_ center: any SidecarCenter, zone: ZoneRules,
+                       running: (@escaping @Sendable (Delivery) async throws -> Void) async throws -> Void) async throws {
         signal(SIGPIPE, SIG_IGN)
         let output = LineWriter()
         let session = RunSession(center: center, output: output, zone: zone)
-        await center.setDeliveryHandler { delivery in
+        let signals = ShutdownSignals { Task { await session.shutdown() } }
+        defer { signals.cancel() }
+
+        // One decoder for the reading thread: making one per line costs as much as decoding.
+        let decoder = JSONDecoder()
+        let input = StandardInputLines { bytes in RunSession.parse(bytes, using: decoder) }
+        let exitWhenIdle = exitWhenIdle
+        let commands = Task {
+            await session.process(input)
+            // Cancelled: the run is over (a signal, or stdout failed); idle or not, nothing is awaited.
+            if exitWhenIdle, !Task.isCancelled {
+                await center.waitForIdle()
+                await session.shutdown()
+            }
+        }
+        await session.setCommandTask(commands)
+        try await running { delivery in
             do {
                 try output.write([RunSession.line(for: delivery, zone: zone)])
             } catch {
@@ -54,40 +100,21 @@ struct Run: AsyncParsableCommand {
                 throw error
             }
         }
-        await center.setIssueHandler { issue in RunSession.warn(about: issue) }
-        let signals = ShutdownSignals { Task { await session.shutdown() } }
-        defer { signals.cancel() }
-
-        // One decoder for the reading thread: making one per line costs as much as decoding.
-        let decoder = JSONDecoder()
-        let input = StandardInputLines { bytes in RunSession.parse(bytes, using: decoder) }
-        let commands = Task {
-            await session.process(input)
-            // Cancelled: the run is over (a signal, or stdout failed); idle or not, nothing is awaited.
-            if exitWhenIdle, !Task.isCancelled {
-                await center.waitUntilIdle()
-                await session.shutdown()
-            }
-        }
-        await session.setCommandTask(commands)
-        try await center.run()
         commands.cancel()
-        // The store is closed before the process ends (`shared/spec/cli.md`: SIGTERM closes the store).
         await commands.value
-        try notificationStore?.close()
         if let failure = await session.failure { throw failure }
     }
 }
 
 /// What `trigger-eval run` does with its commands, its output and its end.
 actor RunSession {
-    let center: UserNotificationCenter
+    let center: any SidecarCenter
     let output: LineWriter
     let zone: ZoneRules
     private var commandTask: Task<Void, Never>?
     private(set) var failure: (any Error)?
 
-    init(center: UserNotificationCenter, output: LineWriter, zone: ZoneRules) {
+    init(center: any SidecarCenter, output: LineWriter, zone: ZoneRules) {
         self.center = center
         self.output = output
         self.zone = zone
@@ -152,7 +179,7 @@ actor RunSession {
     /// so that each line gets its own answer.
     private func add(_ group: [(number: Int, request: NotificationRequest)], for recipient: String) async -> [String] {
         do {
-            _ = try await center.add(contentsOf: group.map(\.request), for: recipient)
+            try await center.addRequests(group.map(\.request), for: recipient)
             return group.map { "{\"ok\":\"add\",\"identifier\":\(JSONText.quoted($0.request.identifier))}" }
         } catch {
             guard group.count > 1 else { return [Self.error(error, line: group[0].number)] }
@@ -168,36 +195,32 @@ actor RunSession {
         do {
             switch try command.get() {
             case .add(let request, let recipient):
-                try await center.add(request, for: recipient)
+                try await center.addRequests([request], for: recipient)
                 return "{\"ok\":\"add\",\"identifier\":\(JSONText.quoted(request.identifier))}"
             case .remove(let identifiers):
-                try await center.removePendingNotificationRequests(withIdentifiers: identifiers)
+                try await center.remove(identifiers)
                 return "{\"ok\":\"remove\"}"
             case .removeDelivered(let identifiers):
-                try await center.removeDeliveredNotifications(withIdentifiers: identifiers)
+                try await center.removeDelivered(identifiers)
                 return "{\"ok\":\"removeDelivered\"}"
             case .category(let category):
-                var categories = await center.notificationCategories().filter { $0.identifier != category.identifier }
-                categories.append(category)
-                try await center.setNotificationCategories(categories)
+                try await center.register(category)
                 return "{\"ok\":\"category\",\"identifier\":\(JSONText.quoted(category.identifier))}"
             case .fix(let fix, let recipient):
-                try await center.ingest(fix, for: recipient)
+                try await center.take(fix, for: recipient)
                 return "{\"ok\":\"fix\"}"
             case .push(let payload, let identifier, let recipient):
                 let identifier = identifier ?? UUID().uuidString
-                try await center.receivePush(payload, identifier: identifier, for: recipient)
+                try await center.push(payload, identifier: identifier, for: recipient)
                 return "{\"ok\":\"push\",\"identifier\":\(JSONText.quoted(identifier))}"
             case .respond(let identifier, let action, let text):
-                let response = try await center.respond(toIdentifier: identifier, action: action, text: text,
-                                                        at: await center.now)
+                let response = try await center.response(to: identifier, action: action, text: text)
                 return "{\"ok\":\"respond\",\"identifier\":\(JSONText.quoted(identifier)),\"action\":"
                     + JSONText.quoted(response?.actionIdentifier ?? action) + (response == nil ? ",\"routed\":false}" : "}")
             case .pending:
-                return "{\"pending\":\(JSONText.array(await center.pendingNotificationRequests().map(\.identifier)))}"
+                return "{\"pending\":\(JSONText.array(try await center.pendingIdentifierList()))}"
             case .authorize(let recipient, let status):
-                try await center.setSettings(NotificationSettings(authorizationStatus: status,
-                                                                  options: [.alert, .badge, .sound]), for: recipient)
+                try await center.authorize(status, for: recipient)
                 return "{\"ok\":\"authorize\"}"
             }
         } catch {

@@ -129,6 +129,29 @@ struct LocationRequests {
         usesCross = false
     }
 
+    /// Puts a device back at `previous` (`nil`: as if it had sent no fix),
+    /// whatever this copy saw of it: a clustered center's node does this when
+    /// another node took the device's fixes since. No event fires, and the
+    /// one-shot regions the device already fired stay fired. A stay begun
+    /// before `previous` counts for dwell from nothing (its entry is unknown here).
+    mutating func resume(device: String, at previous: LocationFix?) throws {
+        var finished: [ObjectIdentifier: Set<Int64>] = [:]
+        for tile in tiles.values {
+            guard let monitor = tile.monitor else { continue }
+            finished[ObjectIdentifier(monitor)] = monitor.finished
+            monitor.forget(device: device)
+            tile.fed[device] = nil
+        }
+        insideTiles[device] = nil
+        lastFixes[device] = nil
+        guard let previous else { return }
+        _ = try events(for: previous)
+        for tile in tiles.values {
+            guard let monitor = tile.monitor, let saved = finished[ObjectIdentifier(monitor)] else { continue }
+            monitor.finished = saved
+        }
+    }
+
     /// The device's latest fix taken.
     func lastFix(of device: String) -> LocationFix? { lastFixes[device] }
 

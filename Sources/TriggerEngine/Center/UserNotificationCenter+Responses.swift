@@ -18,31 +18,44 @@ extension UserNotificationCenter {
         guard let notification = deliveredNotifications().last(where: { $0.request.identifier == identifier }) else {
             throw DataError("response to '\(identifier)', which has not been delivered")
         }
-        let category = categories[notification.request.content.categoryIdentifier]
-        let actionIdentifier: String
-        switch action {
-        case "default", NotificationResponse.defaultActionIdentifier:
-            actionIdentifier = NotificationResponse.defaultActionIdentifier
-        case "dismiss", NotificationResponse.dismissActionIdentifier:
-            guard category?.options.contains(.customDismissAction) == true else {
-                droppedDismissCount += 1
-                return nil
-            }
-            actionIdentifier = NotificationResponse.dismissActionIdentifier
-        default:
-            guard let found = category?.actions.first(where: { $0.identifier == action }) else {
-                let known = category.map { $0.actions.map(\.identifier).joined(separator: ", ") } ?? ""
-                throw DataError("response to '\(identifier)': action '\(action)' is not in its category '\(notification.request.content.categoryIdentifier)'"
-                                + (known.isEmpty ? "" : " (expected default, dismiss or one of \(known))"))
-            }
-            if text != nil && found.textInput == nil {
-                throw DataError("response to '\(identifier)': action '\(action)' takes no text")
-            }
-            actionIdentifier = action
+        let categoryName = notification.request.content.categoryIdentifier
+        guard let actionIdentifier = try NotificationResponse.actionIdentifier(
+            for: action, text: text, in: categories[categoryName], responding: identifier, categoryName: categoryName) else {
+            droppedDismissCount += 1
+            return nil
         }
         let response = NotificationResponse(notification: notification, actionIdentifier: actionIdentifier,
                                             userText: text, date: date)
         await delegate?.didReceive(response)
         return response
+    }
+}
+
+extension NotificationResponse {
+    /// The action identifier a response with `action` (an action of the
+    /// category, `default`, or `dismiss`, also by their full identifiers) routes as.
+    /// - Returns: `nil` for a dismiss whose category lacks `customDismissAction`
+    ///   (Apple does not deliver those).
+    /// - Throws: `DataError` when the action is not in the category, or text
+    ///   is given to an action without text input.
+    static func actionIdentifier(for action: String, text: String?, in category: NotificationCategory?,
+                                 responding identifier: String, categoryName: String) throws(DataError) -> String? {
+        switch action {
+        case "default", defaultActionIdentifier:
+            return defaultActionIdentifier
+        case "dismiss", dismissActionIdentifier:
+            guard category?.options.contains(.customDismissAction) == true else { return nil }
+            return dismissActionIdentifier
+        default:
+            guard let found = category?.actions.first(where: { $0.identifier == action }) else {
+                let known = category.map { $0.actions.map(\.identifier).joined(separator: ", ") } ?? ""
+                throw DataError("response to '\(identifier)': action '\(action)' is not in its category '\(categoryName)'"
+                                + (known.isEmpty ? "" : " (expected default, dismiss or one of \(known))"))
+            }
+            if text != nil && found.textInput == nil {
+                throw DataError("response to '\(identifier)': action '\(action)' takes no text")
+            }
+            return action
+        }
     }
 }

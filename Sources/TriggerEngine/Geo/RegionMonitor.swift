@@ -119,6 +119,22 @@ public final class RegionMonitor {
     }
 
     /// The index the fast path knows a device by.
+    /// Forgets where a device was: its latest fix and the regions it is in,
+    /// as if it had sent none (the regions it already fired once are kept).
+    /// A clustered center does this before putting a device back at the fix
+    /// the database holds, when another node took the fixes in between.
+    package func forget(device name: String) {
+        guard let index = deviceNames[name], Int(index) < devices.count else { return }
+        var link = devices[Int(index)].head
+        while link >= 0 {
+            let next = memberships[Int(link)].next
+            memberships[Int(link)].next = freeMembership
+            freeMembership = link
+            link = next
+        }
+        devices[Int(index)] = DeviceState()
+    }
+
     package func deviceIndex(named name: String) -> Int32 {
         if let index = deviceNames[name] { return index }
         let index = Int32(names.count)

@@ -1,0 +1,84 @@
+#if PostgreSQL
+import Foundation
+import Logging
+import PostgresNIO
+
+/// PostgreSQL persistence for the nodes of a cluster (`ClusterCenter`): the
+/// same state as the embedded `NotificationStore` (pending requests with their
+/// next fire, delivered notifications, categories, authorization, device
+/// tokens, event fires), plus what lets several processes share it: a lease
+/// per claimed fire, each device's latest fix, and wake-ups by NOTIFY.
+///
+/// Through PostgresNIO: every call suspends the caller's task, none blocks a
+/// thread of the cooperative pool. The store owns its connection pool; call
+/// `close()` when done.
+public final class PostgresStore: Sendable {
+    /// Where it is.
+    public let url: PostgresURL
+    let client: PostgresClient
+    private let runner: Task<Void, Never>
+    let logger = Logger(label: "TriggerEngine.PostgresStore", factory: { _ in SwiftLogNoOpLogHandler() })
+    /// The channel adds and event fires are announced on (payload: the earliest
+    /// new fire, seconds since 1970).
+    static let wakeChannel = "triggerengine_wake"
+
+    /// Connects to `url` and creates or migrates the schema (`PostgresStore+Schema`).
+    /// - Parameter connections: the most connections the pool opens.
+    /// - Throws: `InputFileError` naming the URL when the server cannot be
+    ///   reached or holds a newer schema.
+    public init(url: PostgresURL, connections: Int = 8) async throws {
+        self.url = url
+        var configuration = PostgresClient.Configuration(host: url.host, port: url.port, username: url.user,
+                                                         password: url.password, database: url.database, tls: .disable)
+        configuration.options.maximumConnections = max(2, connections)
+        configuration.options.connectTimeout = .seconds(10)
+        let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
+        self.client = client
+        runner = Task { await client.run() }
+        do {
+            try await prepareSchema()
+        } catch {
+            runner.cancel()
+            throw InputFileError(path: url.description, reason: "cannot open the PostgreSQL store: \(Self.describe(error))")
+        }
+    }
+
+    /// Closes every connection. Calls made afterwards fail.
+    public func close() {
+        runner.cancel()
+    }
+
+    deinit { runner.cancel() }
+
+    /// A server error's message (PostgresNIO's own description hides it).
+    static func describe(_ error: any Error) -> String {
+        if let error = error as? PSQLError {
+            if let message = error.serverInfo?[.message] { return message }
+            if let underlying = error.underlying { return "\(error.code): \(underlying)" }
+            return "\(error.code)"
+        }
+        if let error = error as? PostgresTransactionError {
+            return describe(error.closureError ?? error.beginError ?? error.commitError ?? error.rollbackError ?? error)
+        }
+        return "\(error)"
+    }
+
+    /// Runs `body` in a transaction: all or none. `body` runs in the caller's
+    /// isolation (an actor's state may be read and changed in it).
+    func transaction<Result>(isolation: isolated (any Actor)? = #isolation,
+                             _ body: (PostgresConnection) async throws -> sending Result) async throws -> sending Result {
+        do {
+            return try await client.withTransaction(logger: logger, isolation: isolation, body)
+        } catch let error as PostgresTransactionError {
+            // The caller's own error (a `DataError`) comes back as itself.
+            throw error.closureError ?? error
+        }
+    }
+}
+
+/// Seconds since 1970 as the store keeps instants.
+extension Date {
+    var storedSeconds: Double { timeIntervalSince1970 }
+    init(storedSeconds: Double) { self.init(timeIntervalSince1970: storedSeconds) }
+}
+#endif
