@@ -7,9 +7,16 @@ import Foundation
 /// when it is missing), on a free port of 127.0.0.1, and stopped when the
 /// process exits. Each test gets a database of its own.
 enum TestPostgres {
-    /// The repository's root.
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent()
+    /// The repository's root: the nearest folder above this file with `scripts/postgres-server`
+    /// (this file is also linked into the CLI's tests, one level higher).
+    static let root: URL = {
+        var directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        while directory.path != "/",
+              !FileManager.default.fileExists(atPath: directory.appendingPathComponent("scripts/postgres-server").path) {
+            directory.deleteLastPathComponent()
+        }
+        return directory
+    }()
 
     /// The server's URL (its `triggerengine` database), or why it did not start.
     static let server: Result<String, TestPostgresError> = {

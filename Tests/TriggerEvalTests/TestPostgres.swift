@@ -1,0 +1,1 @@
+../TriggerEngineTests/Cluster/TestPostgres.swift
