@@ -18,5 +18,6 @@ extension Bench {
         BenchICS.self,
         BenchCalendar.self,
         BenchCenter.self,
+        BenchCluster.self,
     ]
 }

@@ -4,18 +4,13 @@ import Foundation
 /// the JSON object it prints. Shared by the benchmarks so that finding the
 /// script, reporting a missing interpreter or module, and decoding stay in one place.
 enum PythonPeer {
-    /// The peer's JSON output, with a non-empty `seconds` array; nil (after
-    /// printing why, under `label`) when the script, python3 or the Python
-    /// package `module` is missing, or the script fails.
-    static func run(script name: String, arguments: [String], label: String, module: String) -> [String: Any]? {
+    /// The peer's JSON output, with a non-empty `seconds` array (or, with
+    /// `requiring`, that key); nil (after printing why, under `label`) when the
+    /// script, python3 or the Python package `module` is missing, or the script fails.
+    static func run(script name: String, arguments: [String], label: String, module: String,
+                    requiring key: String = "seconds") -> [String: Any]? {
+        guard let script = locate(name, label: label) else { return nil }
         let tag = label.padding(toLength: 10, withPad: " ", startingAt: 0)
-        let candidates = ["scripts/\(name)",
-                          URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-                            .appendingPathComponent("../../../scripts/\(name)").path]
-        guard let script = candidates.first(where: { FileManager.default.fileExists(atPath: $0) }) else {
-            print("  \(tag)skipped: scripts/\(name) not found (run from the repository root)")
-            return nil
-        }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3", script] + arguments
@@ -41,12 +36,25 @@ enum PythonPeer {
         let errors = (try? String(contentsOfFile: errorPath, encoding: .utf8)) ?? ""
         guard process.terminationStatus == 0,
               let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-              let seconds = object["seconds"] as? [Double], !seconds.isEmpty else {
+              key != "seconds" ? object[key] != nil : !((object["seconds"] as? [Double]) ?? []).isEmpty else {
             let reason = errors.contains("No module named") ? "\(module) is not installed (scripts/bootstrap --bench)"
                                                             : errors.split(separator: "\n").last.map(String.init) ?? "failed"
             print("  \(tag)skipped: \(reason)")
             return nil
         }
         return object
+    }
+
+    /// The path of `scripts/NAME`, from the repository root or beside the
+    /// built binary; nil (after printing why, under `label`) when it is not found.
+    static func locate(_ name: String, label: String) -> String? {
+        let candidates = ["scripts/\(name)",
+                          URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+                            .appendingPathComponent("../../../scripts/\(name)").path]
+        guard let script = candidates.first(where: { FileManager.default.fileExists(atPath: $0) }) else {
+            print("  \(label.padding(toLength: 10, withPad: " ", startingAt: 0))skipped: scripts/\(name) not found (run from the repository root)")
+            return nil
+        }
+        return script
     }
 }
