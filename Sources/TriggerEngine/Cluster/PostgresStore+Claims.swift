@@ -47,7 +47,7 @@ extension PostgresStore {
     /// in `undecodable`.
     func claimDue(owner: String, through date: Date, limit: Int, lease: Duration) async throws
         -> (fires: [ClaimedFire], undecodable: [(identifier: String, error: String)]) {
-        let rows = try await client.query("""
+        let rows = try await run("""
             WITH due AS (
                 SELECT identifier FROM te_pending
                 WHERE next_fire <= \(date.storedSeconds)
@@ -59,7 +59,7 @@ extension PostgresStore {
             RETURNING p.identifier, p.recipient, p.request, p.next_fire, p.generation,
                 (SELECT status FROM te_authorization a WHERE a.recipient = p.recipient),
                 (SELECT category FROM te_categories c WHERE c.identifier = p.category)
-            """, logger: logger)
+            """)
         let decoder = JSONDecoder()
         var fires: [ClaimedFire] = []
         var undecodable: [(identifier: String, error: String)] = []
@@ -75,10 +75,10 @@ extension PostgresStore {
             }
         }
         if !undecodable.isEmpty {
-            try await client.query("""
+            try await run("""
                 UPDATE te_pending SET next_fire = NULL, lease_owner = NULL, lease_until = NULL
                 WHERE identifier = ANY(\(undecodable.map(\.identifier)))
-                """, logger: logger)
+                """)
         }
         fires.sort { ($0.due, $0.request.identifier) < ($1.due, $1.request.identifier) }
         return (fires, undecodable)
@@ -87,7 +87,7 @@ extension PostgresStore {
     /// Claims up to `limit` event fires due through `date` (the database's now
     /// for the lease), in the order they were taken.
     func claimEventFires(owner: String, through date: Date, limit: Int, lease: Duration) async throws -> [ClaimedEventFire] {
-        let rows = try await client.query("""
+        let rows = try await run("""
             WITH due AS (
                 SELECT id FROM te_event_fires
                 WHERE due <= \(date.storedSeconds)
@@ -98,7 +98,7 @@ extension PostgresStore {
             FROM due WHERE f.id = due.id
             RETURNING f.fire, f.taken,
                 (SELECT status FROM te_authorization a WHERE a.recipient = f.recipient)
-            """, logger: logger)
+            """)
         let decoder = JSONDecoder()
         var claimed: [(taken: Int64, fire: ClaimedEventFire)] = []
         for try await (json, taken, status) in rows.decode((String, Int64, String?).self) {
@@ -120,8 +120,7 @@ extension PostgresStore {
     private func loadCategories(named names: [String]) async throws -> [String: NotificationCategory] {
         let decoder = JSONDecoder()
         var categories: [String: NotificationCategory] = [:]
-        let rows = try await client.query("SELECT identifier, category FROM te_categories WHERE identifier = ANY(\(names))",
-                                          logger: logger)
+        let rows = try await run("SELECT identifier, category FROM te_categories WHERE identifier = ANY(\(names))")
         for try await (identifier, json) in rows.decode((String, String).self) {
             categories[identifier] = try? Self.decode(NotificationCategory.self, json, decoder, what: "category")
         }
@@ -173,31 +172,31 @@ extension PostgresStore {
     /// Puts a claimed fire back until `date` (a failed hand-over): it stays
     /// `owner`'s until then, and whoever claims it after hands it over again.
     func postpone(identifier: String, generation: Int64, owner: String, for delay: Duration) async throws {
-        try await client.query("""
+        try await run("""
             UPDATE te_pending SET lease_until = extract(epoch from clock_timestamp()) + \(delay.seconds)
             WHERE identifier = \(identifier) AND generation = \(generation) AND lease_owner = \(owner)
-            """, logger: logger)
+            """)
     }
 
     /// `postpone` for an event fire.
     func postponeEventFire(_ id: DeliveryID, owner: String, for delay: Duration) async throws {
-        try await client.query("""
+        try await run("""
             UPDATE te_event_fires SET lease_until = extract(epoch from clock_timestamp()) + \(delay.seconds)
             WHERE id = \(id.rawValue) AND lease_owner = \(owner)
-            """, logger: logger)
+            """)
     }
 
     /// When a node must look again: the earliest unclaimed fire, or the
     /// earliest lease to expire (as an instant of the database's clock),
     /// whichever comes first; `nil` when nothing waits.
     func nextWakeDate() async throws -> Date? {
-        let rows = try await client.query("""
+        let rows = try await run("""
             SELECT least(
                 (SELECT next_fire FROM te_pending WHERE next_fire IS NOT NULL AND lease_until IS NULL
                  ORDER BY next_fire, add_order LIMIT 1),
                 (SELECT min(lease_until) FROM te_pending WHERE lease_until IS NOT NULL AND next_fire IS NOT NULL),
                 (SELECT min(coalesce(lease_until, due)) FROM te_event_fires))
-            """, logger: logger)
+            """)
         var date: Date?
         for try await seconds in rows.decode(Double?.self) { date = seconds.map(Date.init(storedSeconds:)) }
         return date
@@ -205,9 +204,9 @@ extension PostgresStore {
 
     /// How many pending requests and event fires are left.
     func outstandingCount() async throws -> Int {
-        let rows = try await client.query("""
+        let rows = try await run("""
             SELECT (SELECT count(*) FROM te_pending) + (SELECT count(*) FROM te_event_fires)
-            """, logger: logger)
+            """)
         var count = 0
         for try await value in rows.decode(Int64.self) { count = Int(value) }
         return count

@@ -7,9 +7,9 @@ extension PostgresStore {
     func loadPendingRecords() async throws -> [NotificationStore.PendingRecord] {
         let decoder = JSONDecoder()
         var records: [NotificationStore.PendingRecord] = []
-        let rows = try await client.query("""
+        let rows = try await run("""
             SELECT identifier, recipient, request, next_fire FROM te_pending ORDER BY add_order
-            """, logger: logger)
+            """)
         for try await (identifier, recipient, json, fire) in rows.decode((String, String, String, Double?).self) {
             let request = try Self.decode(NotificationRequest.self, json, decoder, what: "pending request '\(identifier)'")
             records.append(.init(request: request, recipient: recipient, nextFire: fire.map(Date.init(storedSeconds:))))
@@ -20,7 +20,7 @@ extension PostgresStore {
     /// The identifiers of the pending requests, in the order they were added.
     func pendingIdentifiers() async throws -> [String] {
         var identifiers: [String] = []
-        let rows = try await client.query("SELECT identifier FROM te_pending ORDER BY add_order", logger: logger)
+        let rows = try await run("SELECT identifier FROM te_pending ORDER BY add_order")
         for try await identifier in rows.decode(String.self) { identifiers.append(identifier) }
         return identifiers
     }
@@ -37,10 +37,10 @@ extension PostgresStore {
     private func loadDelivered(where identifier: String?) async throws -> [DeliveredNotification] {
         let decoder = JSONDecoder()
         var notifications: [DeliveredNotification] = []
-        let rows = try await client.query("""
+        let rows = try await run("""
             SELECT recipient, date, request FROM te_delivered
             WHERE \(identifier == nil) OR identifier = \(identifier ?? "") ORDER BY id
-            """, logger: logger)
+            """)
         for try await (recipient, date, json) in rows.decode((String, Double, String).self) {
             let request = try Self.decode(NotificationRequest.self, json, decoder, what: "delivered notification")
             notifications.append(DeliveredNotification(request: request, date: Date(storedSeconds: date), recipient: recipient))
@@ -51,7 +51,7 @@ extension PostgresStore {
     func loadNotificationCategories() async throws -> [NotificationCategory] {
         let decoder = JSONDecoder()
         var categories: [NotificationCategory] = []
-        let rows = try await client.query("SELECT identifier, category FROM te_categories ORDER BY identifier", logger: logger)
+        let rows = try await run("SELECT identifier, category FROM te_categories ORDER BY identifier")
         for try await (identifier, json) in rows.decode((String, String).self) {
             categories.append(try Self.decode(NotificationCategory.self, json, decoder, what: "category '\(identifier)'"))
         }
@@ -60,7 +60,7 @@ extension PostgresStore {
 
     func loadNotificationSettings() async throws -> [String: NotificationSettings] {
         var settings: [String: NotificationSettings] = [:]
-        let rows = try await client.query("SELECT recipient, status, options FROM te_authorization", logger: logger)
+        let rows = try await run("SELECT recipient, status, options FROM te_authorization")
         for try await (recipient, status, options) in rows.decode((String, String, Int64).self) {
             settings[recipient] = NotificationSettings(authorizationStatus: AuthorizationStatus(rawValue: status) ?? .notDetermined,
                                                        options: AuthorizationOptions(rawValue: Int(truncatingIfNeeded: options)))
@@ -70,7 +70,7 @@ extension PostgresStore {
 
     func loadTokens() async throws -> [String: Set<String>] {
         var tokens: [String: Set<String>] = [:]
-        let rows = try await client.query("SELECT recipient, token FROM te_device_tokens", logger: logger)
+        let rows = try await run("SELECT recipient, token FROM te_device_tokens")
         for try await (recipient, token) in rows.decode((String, String).self) { tokens[recipient, default: []].insert(token) }
         return tokens
     }
@@ -78,7 +78,7 @@ extension PostgresStore {
     func loadPendingEventFires() async throws -> [EventFire] {
         let decoder = JSONDecoder()
         var fires: [EventFire] = []
-        let rows = try await client.query("SELECT id, fire FROM te_event_fires ORDER BY taken", logger: logger)
+        let rows = try await run("SELECT id, fire FROM te_event_fires ORDER BY taken")
         for try await (id, json) in rows.decode((String, String).self) {
             fires.append(try Self.decode(EventFire.self, json, decoder, what: "event fire '\(id)'"))
         }

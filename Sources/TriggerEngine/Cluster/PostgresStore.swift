@@ -63,6 +63,17 @@ public final class PostgresStore: Sendable {
         return "\(error)"
     }
 
+    /// Runs `query` outside a transaction (one statement is atomic on its own).
+    /// - Throws: `PostgresStoreError` with the server's message.
+    @discardableResult
+    func run(_ query: PostgresQuery) async throws -> PostgresRowSequence {
+        do {
+            return try await client.query(query, logger: logger)
+        } catch {
+            throw PostgresStoreError(Self.describe(error))
+        }
+    }
+
     /// Runs `body` in a transaction: all or none. `body` runs in the caller's
     /// isolation (an actor's state may be read and changed in it).
     func transaction<Result>(isolation: isolated (any Actor)? = #isolation,
@@ -70,10 +81,22 @@ public final class PostgresStore: Sendable {
         do {
             return try await client.withTransaction(logger: logger, isolation: isolation, body)
         } catch let error as PostgresTransactionError {
-            // The caller's own error (a `DataError`) comes back as itself.
-            throw error.closureError ?? error
+            // The caller's own errors (a `DataError`, a `CenterError`) come back as themselves.
+            if let inner = error.closureError, !(inner is PSQLError) { throw inner }
+            throw PostgresStoreError(Self.describe(error))
+        } catch let error as PSQLError {
+            throw PostgresStoreError(Self.describe(error))
         }
     }
+}
+
+/// A failure of the PostgreSQL store, with the server's message (PostgresNIO's
+/// own errors print a generic text to keep secrets out of logs).
+public struct PostgresStoreError: Error, Sendable, CustomStringConvertible {
+    /// What went wrong.
+    public let message: String
+    init(_ message: String) { self.message = message }
+    public var description: String { "PostgreSQL: \(message)" }
 }
 
 /// Seconds since 1970 as the store keeps instants.

@@ -144,7 +144,8 @@ struct ClusterCenterTests {
         let url = try TestPostgres.freshDatabase()
         let store = try await PostgresStore(url: url)
         defer { store.close() }
-        let added = Date().addingTimeInterval(-90)
+        // Whole seconds: a `Date` made from seconds since 1970 does not always give the same seconds back.
+        let added = Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down) - 90)
         let request = NotificationRequest(identifier: "tick", content: NotificationContent(title: "tick"),
                                           trigger: .timeInterval(try TimeIntervalTrigger(timeInterval: 60, repeats: true)),
                                           added: added)
