@@ -9,14 +9,8 @@ extension UserNotificationCenter {
         var isRunning = false
         /// A graceful shutdown or `stop()` was asked for.
         var isStopping = false
-        /// The loop's sleep: resumed by a wake-up, by its clock deadline, or on stop.
-        var sleeper: CheckedContinuation<Void, Never>?
-        /// The deadline the loop sleeps until (`nil`: until woken).
-        var sleepingUntil: Date?
-        /// The clock sleep behind the current pause, cancelled on a wake-up.
-        var timer: Task<Void, Never>?
-        /// Which pause the timer belongs to.
-        var pause: UInt64 = 0
+        /// The loop's sleep: ended by a wake-up, by its clock deadline, or on stop.
+        var sleep = LoopPause()
         /// Callers of `waitUntilIdle()`.
         var idleWaiters: [CheckedContinuation<Void, Never>] = []
     }
@@ -116,44 +110,26 @@ extension UserNotificationCenter {
     /// Sleeps until `date` on the center's clock (forever when `nil`), or until woken.
     private func pause(until date: Date?) async {
         guard !runLoop.isStopping else { return }
-        runLoop.pause &+= 1
-        let pause = runLoop.pause
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            runLoop.sleeper = continuation
-            runLoop.sleepingUntil = date
+            let pause = runLoop.sleep.begin(continuation, until: date)
             if let date {
                 let clock = self.clock
-                runLoop.timer = Task {
+                runLoop.sleep.arm(Task {
                     try? await clock.sleep(date)
-                    self.timerFired(pause)
-                }
+                    self.runLoop.sleep.timerFired(pause)
+                })
             }
         }
     }
 
-    private func timerFired(_ pause: UInt64) {
-        guard pause == runLoop.pause else { return }
-        resumeSleeper()
-    }
-
     /// Wakes the loop to look at the queue again.
-    func wakeRunLoop() {
-        runLoop.timer?.cancel()
-        runLoop.timer = nil
-        resumeSleeper()
-    }
+    func wakeRunLoop() { runLoop.sleep.wake() }
 
     /// Wakes the loop if it sleeps past `date`.
     func wakeRunLoop(ifEarlierThan date: Date) {
-        guard runLoop.sleeper != nil else { return }
-        if let until = runLoop.sleepingUntil, until <= date { return }
+        guard runLoop.sleep.isAsleep else { return }
+        if let until = runLoop.sleep.sleepingUntil, until <= date { return }
         wakeRunLoop()
-    }
-
-    private func resumeSleeper() {
-        runLoop.sleepingUntil = nil
-        runLoop.sleeper?.resume()
-        runLoop.sleeper = nil
     }
 
     /// After changes were applied: wake the loop if the next fire moved
@@ -163,7 +139,7 @@ extension UserNotificationCenter {
             for waiter in runLoop.idleWaiters { waiter.resume() }
             runLoop.idleWaiters.removeAll()
         }
-        guard runLoop.sleeper != nil, let next = nextWakeDate() else { return }
+        guard runLoop.sleep.isAsleep, let next = nextWakeDate() else { return }
         wakeRunLoop(ifEarlierThan: next)
     }
 

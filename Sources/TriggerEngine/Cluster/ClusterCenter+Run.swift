@@ -9,10 +9,7 @@ extension ClusterCenter {
     struct ClusterRunLoop {
         var isRunning = false
         var isStopping = false
-        var sleeper: CheckedContinuation<Void, Never>?
-        var sleepingUntil: Date?
-        var timer: Task<Void, Never>?
-        var pause: UInt64 = 0
+        var sleep = LoopPause()
         /// A wake-up heard while the loop was awake: its next pause returns at once.
         var wokenAwake = false
         /// Fires handed over by this node (for tests and figures).
@@ -210,40 +207,26 @@ extension ClusterCenter {
             runLoop.wokenAwake = false
             return
         }
-        runLoop.pause &+= 1
-        let pause = runLoop.pause
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            runLoop.sleeper = continuation
-            runLoop.sleepingUntil = date
+            let pause = runLoop.sleep.begin(continuation, until: date)
             let clock = self.clock
-            runLoop.timer = Task {
+            runLoop.sleep.arm(Task {
                 try? await clock.sleep(date)
-                self.timerFired(pause)
-            }
+                self.runLoop.sleep.timerFired(pause)
+            })
         }
-    }
-
-    private func timerFired(_ pause: UInt64) {
-        guard pause == runLoop.pause else { return }
-        wake()
     }
 
     /// Wakes the loop to claim again.
-    func wake() {
-        runLoop.timer?.cancel()
-        runLoop.timer = nil
-        runLoop.sleepingUntil = nil
-        runLoop.sleeper?.resume()
-        runLoop.sleeper = nil
-    }
+    func wake() { runLoop.sleep.wake() }
 
     /// A wake-up heard: a fire is due at `date` (seconds since 1970).
     private func heard(_ payload: String) {
-        guard runLoop.sleeper != nil else {
+        guard runLoop.sleep.isAsleep else {
             runLoop.wokenAwake = true
             return
         }
-        if let seconds = Double(payload), let until = runLoop.sleepingUntil, until <= Date(storedSeconds: seconds) { return }
+        if let seconds = Double(payload), let until = runLoop.sleep.sleepingUntil, until <= Date(storedSeconds: seconds) { return }
         wake()
     }
 

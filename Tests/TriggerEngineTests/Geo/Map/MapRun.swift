@@ -63,7 +63,9 @@ struct MapRun {
         run.observer = map
         var result = MapRun(report: MapReport(frame: MapFrame(west: 0, scale: 1, originX: 0, originY: 0, width: 1, height: 1)),
                             folder: try temporaryFolder())
-        if path.hasPrefix(FileManager.default.temporaryDirectory.path) { result.log = path }
+        // Only a log `csv` wrote (in a folder of its own) is discarded with the run: a fixture's folder
+        // may itself lie under the temporary directory (a clone in /tmp), and must stay.
+        if URL(fileURLWithPath: path).deletingLastPathComponent().lastPathComponent.hasPrefix("geofence-map-") { result.log = path }
         _ = try run.run(write: { result.ndjson += $0 })
         if let map, let format {
             result.report = try map.write(format) { result.map += $0 }
