@@ -19,7 +19,15 @@ protocol SidecarCenter: Actor {
     func stop() async
 }
 
-extension UserNotificationCenter: SidecarCenter {
+/// The operations both centers spell alike (Apple's names).
+protocol CenterOperations: Actor {
+    func add(contentsOf requests: [NotificationRequest], for recipient: String) async throws -> [Date?]
+    func removePendingNotificationRequests(withIdentifiers identifiers: [String]) async throws
+    func removeDeliveredNotifications(withIdentifiers identifiers: [String]) async throws
+    func setSettings(_ settings: NotificationSettings, for recipient: String) async throws
+}
+
+extension SidecarCenter where Self: CenterOperations {
     func addRequests(_ requests: [NotificationRequest], for recipient: String) async throws {
         _ = try await add(contentsOf: requests, for: recipient)
     }
@@ -29,6 +37,12 @@ extension UserNotificationCenter: SidecarCenter {
     func removeDelivered(_ identifiers: [String]) async throws {
         try await removeDeliveredNotifications(withIdentifiers: identifiers)
     }
+    func authorize(_ status: AuthorizationStatus, for recipient: String) async throws {
+        try await setSettings(NotificationSettings(authorizationStatus: status, options: [.alert, .badge, .sound]), for: recipient)
+    }
+}
+
+extension UserNotificationCenter: SidecarCenter, CenterOperations {
     func register(_ category: NotificationCategory) async throws {
         try await setNotificationCategories(notificationCategories().filter { $0.identifier != category.identifier } + [category])
     }
@@ -40,22 +54,10 @@ extension UserNotificationCenter: SidecarCenter {
         try await respond(toIdentifier: identifier, action: action, text: text, at: now)
     }
     func pendingIdentifierList() async throws -> [String] { pendingNotificationRequests().map(\.identifier) }
-    func authorize(_ status: AuthorizationStatus, for recipient: String) async throws {
-        try await setSettings(NotificationSettings(authorizationStatus: status, options: [.alert, .badge, .sound]), for: recipient)
-    }
     func waitForIdle() async { await waitUntilIdle() }
 }
 
-extension ClusterCenter: SidecarCenter {
-    func addRequests(_ requests: [NotificationRequest], for recipient: String) async throws {
-        _ = try await add(contentsOf: requests, for: recipient)
-    }
-    func remove(_ identifiers: [String]) async throws {
-        try await removePendingNotificationRequests(withIdentifiers: identifiers)
-    }
-    func removeDelivered(_ identifiers: [String]) async throws {
-        try await removeDeliveredNotifications(withIdentifiers: identifiers)
-    }
+extension ClusterCenter: SidecarCenter, CenterOperations {
     func register(_ category: NotificationCategory) async throws { try await setNotificationCategory(category) }
     func take(_ fix: LocationFix, for recipient: String) async throws { try await ingest(fix, for: recipient) }
     func push(_ payload: Data, identifier: String, for recipient: String) async throws {
@@ -65,9 +67,6 @@ extension ClusterCenter: SidecarCenter {
         try await respond(toIdentifier: identifier, action: action, text: text, at: now)
     }
     func pendingIdentifierList() async throws -> [String] { try await pendingIdentifiers() }
-    func authorize(_ status: AuthorizationStatus, for recipient: String) async throws {
-        try await setSettings(NotificationSettings(authorizationStatus: status, options: [.alert, .badge, .sound]), for: recipient)
-    }
     /// The whole cluster idle: looked at every 100 ms (a node that stops with
     /// `--exit-when-idle` waits for the others' fires too).
     func waitForIdle() async {
