@@ -28,6 +28,9 @@ struct BenchCluster: AsyncParsableCommand {
     @Flag(inversion: .prefixedNo, help: "Measure the take-over of a dead node's fires (one lease, 10 s).")
     var takeover = true
 
+    @Option(help: "Location fixes to time through the nodes (0: skip).")
+    var fixes = 2_000
+
     func run() async throws {
         print("trigger-eval bench cluster (load average \(BenchCenter.loadAverage()))")
         let server = try url.map { ($0, nil as String?) } ?? Self.startServer()
@@ -40,6 +43,7 @@ struct BenchCluster: AsyncParsableCommand {
             if peer { runPeer(url: server.0, window: window) }
         }
         if takeover { try await takeOver(url: serverURL) }
+        if fixes > 0 { try await fixCost(url: serverURL) }
         print("(load average \(BenchCenter.loadAverage()) at the end)")
     }
 
@@ -165,6 +169,47 @@ struct BenchCluster: AsyncParsableCommand {
         let last = seen.last.withLock { $0 }
         print(String(format: "  take-over of a dead node's %d fires (lease 10 s, from its claim): first after %.2f s, all %d after %.2f s",
                      count, (firstSeen ?? last).timeIntervalSince(died), seen.count, last.timeIntervalSince(died)))
+    }
+
+    // MARK: Fixes
+
+    /// The cost of a location fix in a cluster: 200 circles, fixes of 20 devices
+    /// walking across them, each fix to one node at random (three nodes) or all to one.
+    private func fixCost(url: PostgresURL) async throws {
+        try Self.resetDatabase(url)
+        var random = BenchRandom(seed: 5)
+        let start = Date()
+        let clock = ManualClock(now: start)
+        var nodes: [ClusterCenter] = []
+        for index in 0..<3 {
+            nodes.append(ClusterCenter(store: try await PostgresStore(url: url, connections: 2),
+                                       configuration: try ClusterConfiguration(node: "n\(index)"), clock: clock))
+        }
+        let requests = try (0..<200).map { index in
+            NotificationRequest(identifier: "zone\(index)", content: NotificationContent(title: "zone"),
+                                trigger: .location(LocationTrigger(region: try Region.circle(
+                                    center: Coordinate(latitude: 45 + Double(index % 20) * 0.002, longitude: 14 + Double(index / 20) * 0.002),
+                                    radius: 150), repeats: true)))
+        }
+        _ = try await nodes[0].add(contentsOf: requests)
+        for spread in [true, false] {
+            var seconds: [Double] = []
+            for step in 0..<fixes {
+                let device = "device\(step % 20)"
+                let fix = LocationFix(device: device, time: start.addingTimeInterval(Double(step + 1) + (spread ? 0 : Double(fixes))),
+                                      coordinate: Coordinate(latitude: 45 + Double(random.next() % 400) / 10_000,
+                                                             longitude: 14 + Double(random.next() % 200) / 10_000))
+                clock.advance(to: fix.time)
+                let node = spread ? nodes[Int(random.next() % 3)] : nodes[0]
+                let began = Date()
+                try await node.ingest(fix)
+                seconds.append(Date().timeIntervalSince(began) * 1_000)
+            }
+            let stats = Stats(seconds)
+            print(String(format: "  a location fix (200 circles, 20 devices), %@: p50 %.2f ms  p99 %.2f ms  mean %.2f ms  max %.2f ms",
+                         spread ? "each to one of 3 nodes at random" : "all to one node", stats.median, stats.p99, stats.mean, stats.max))
+        }
+        for node in nodes { node.store.close() }
     }
 
     // MARK: The server

@@ -12,8 +12,12 @@ extension PostgresStore: CenterPersistence {
         // An add (its event fires dropped, its rows saved) is one statement,
         // atomic on its own: one round trip instead of five.
         if changes.count == 2, case .dropEventFires(let dropped) = changes[0], case .savePending(let records) = changes[1] {
-            guard let query = try Self.saveQuery(records, dropping: dropped, encoder) else { return }
-            try await run(query)
+            guard let statement = try SavePendingStatement(records, dropping: dropped, encoder: encoder) else { return }
+            do {
+                for try await _ in try await client.execute(statement, logger: logger) {}
+            } catch {
+                throw PostgresStoreError(Self.describe(error))
+            }
             return
         }
         try await transaction { connection in
@@ -96,53 +100,11 @@ extension PostgresStore: CenterPersistence {
         }
     }
 
-    /// Inserts or replaces pending requests. A replaced request goes to the end
-    /// of the add order, gets a new generation and loses any claim on it: a node
-    /// delivering the old one can no longer move it on.
+    /// Inserts or replaces pending requests (`SavePendingStatement`).
     private func savePending(_ records: [NotificationStore.PendingRecord], _ connection: PostgresConnection,
                              _ encoder: JSONEncoder) async throws {
-        guard let query = try Self.saveQuery(records, dropping: [], encoder) else { return }
-        try await connection.query(query, logger: logger)
-    }
-
-    /// The statement that saves `records` (data-modifying CTEs: the event fires
-    /// of `dropped` go, the rows are upserted, the location counter moves when a
-    /// location request is among them, and every node is woken); nil when there is nothing to save.
-    private static func saveQuery(_ records: [NotificationStore.PendingRecord], dropping dropped: [String],
-                                  _ encoder: JSONEncoder) throws -> PostgresQuery? {
-        // One statement cannot touch a row twice: a request listed twice keeps its last add, at that place.
-        var last: [String: Int] = [:]
-        for (index, record) in records.enumerated() { last[record.request.identifier] = index }
-        let kept = records.indices.filter { last[records[$0].request.identifier] == $0 }.map { records[$0] }
-        guard !kept.isEmpty else { return nil }
-        for record in kept { try StoredText.checkKey(record.request.content.categoryIdentifier, "category identifier") }
-        // Arrays of optionals do not bind: NaN stands for NULL.
-        let identifiers = kept.map(\.request.identifier)
-        let recipients = kept.map(\.recipient)
-        let requests = try kept.map { try json($0.request, encoder) }
-        let categories = kept.map(\.request.content.categoryIdentifier)
-        let fires = kept.map { $0.nextFire?.storedSeconds ?? .nan }
-        let added = kept.map { $0.request.added?.storedSeconds ?? .nan }
-        let locations = kept.map { if case .location? = $0.request.trigger { true } else { false } }
-        // The channel's payload; empty when nothing fires on the clock (no one to wake).
-        let wake = kept.compactMap(\.nextFire).min().map { String($0.storedSeconds) } ?? ""
-        return """
-            WITH dropped AS (DELETE FROM te_event_fires WHERE identifier = ANY(\(dropped)::text[])),
-            saved AS (
-                INSERT INTO te_pending(identifier, recipient, request, category, next_fire, added, is_location, add_order)
-                SELECT i, r, q, c, NULLIF(f, 'NaN'), NULLIF(a, 'NaN'), l, nextval('te_pending_add_order')
-                FROM unnest(\(identifiers)::text[], \(recipients)::text[], \(requests)::text[], \(categories)::text[],
-                            \(fires)::float8[], \(added)::float8[], \(locations)::boolean[]) WITH ORDINALITY AS u(i, r, q, c, f, a, l, n)
-                ORDER BY n
-                ON CONFLICT (identifier) DO UPDATE SET recipient = excluded.recipient, request = excluded.request,
-                    category = excluded.category, next_fire = excluded.next_fire, added = excluded.added,
-                    is_location = excluded.is_location, add_order = excluded.add_order,
-                    generation = te_pending.generation + 1, lease_owner = NULL, lease_until = NULL
-                RETURNING is_location),
-            counted AS (UPDATE te_counters SET value = value + 1
-                        WHERE name = 'locations' AND EXISTS (SELECT 1 FROM saved WHERE is_location))
-            SELECT CASE WHEN \(wake)::text = '' THEN NULL ELSE pg_notify(\(wakeChannel), \(wake)::text) END
-            """
+        guard let statement = try SavePendingStatement(records, dropping: [], encoder: encoder) else { return }
+        for try await _ in try await connection.execute(statement, logger: logger) {}
     }
 
     /// Inserts or replaces one category, leaving the others as they are.
