@@ -23,10 +23,12 @@ public final class PostgresStore: Sendable {
     static let wakeChannel = "triggerengine_wake"
 
     /// Connects to `url` and creates or migrates the schema (`PostgresStore+Schema`).
-    /// - Parameter connections: the most connections the pool opens.
+    /// - Parameters:
+    ///   - connections: the most connections the pool opens.
+    ///   - connectTimeout: how long the first contact may take (the pool itself retries for ever).
     /// - Throws: `InputFileError` naming the URL when the server cannot be
     ///   reached or holds a newer schema.
-    public init(url: PostgresURL, connections: Int = 8) async throws {
+    public init(url: PostgresURL, connections: Int = 8, connectTimeout: Duration = .seconds(15)) async throws {
         self.url = url
         var configuration = PostgresClient.Configuration(host: url.host, port: url.port, username: url.user,
                                                          password: url.password, database: url.database, tls: .disable)
@@ -36,10 +38,29 @@ public final class PostgresStore: Sendable {
         self.client = client
         runner = Task { await client.run() }
         do {
-            try await prepareSchema()
+            // The pool retries a refused connection for ever: the first contact is bounded.
+            try await Self.within(connectTimeout, what: "no answer from \(url.host):\(url.port) within \(connectTimeout)") {
+                try await self.prepareSchema()
+            }
         } catch {
             runner.cancel()
             throw InputFileError(path: url.description, reason: "cannot open the PostgreSQL store: \(Self.describe(error))")
+        }
+    }
+
+    /// Runs `body`, or throws `PostgresStoreError(what)` once `limit` has passed.
+    private static func within(_ limit: Duration, what: String, _ body: @escaping @Sendable () async throws -> Void) async throws {
+        try await withThrowingTaskGroup(of: Bool.self) { group in
+            group.addTask {
+                try await body()
+                return true
+            }
+            group.addTask {
+                try await Task.sleep(for: limit)
+                return false
+            }
+            defer { group.cancelAll() }
+            guard try await group.next() == true else { throw PostgresStoreError(what) }
         }
     }
 

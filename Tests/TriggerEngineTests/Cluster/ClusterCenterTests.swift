@@ -217,6 +217,16 @@ struct ClusterCenterTests {
         for node in nodes { node.store.close() }
     }
 
+    @Test("a server that does not answer is a clear error within the connect timeout, not a hang")
+    func unreachableServerIsAnError() async throws {
+        let began = ContinuousClock.now
+        let error = await #expect(throws: InputFileError.self) {
+            _ = try await PostgresStore(url: PostgresURL("postgres://nobody@127.0.0.1:1/none"), connectTimeout: .seconds(1))
+        }
+        #expect(ContinuousClock.now - began < .seconds(5))
+        #expect("\(error.map { "\($0)" } ?? "")".contains("127.0.0.1:1"))
+    }
+
     static func describe(_ event: RegionEvent) -> String {
         "\(event.time.timeIntervalSince1970) \(event.device) \(event.region) \(event.kind)"
     }
