@@ -19,5 +19,6 @@ extension Bench {
         BenchCalendar.self,
         BenchCenter.self,
         BenchCluster.self,
+        BenchNext.self,
     ]
 }

@@ -116,23 +116,35 @@ struct Next: AsyncParsableCommand {
         let now = Date()
         let sink = try OutputSink(path: output)
         // The last line's trigger, compiled: a line that asks about the same one
-        // (only `after` or `count` differ, the common batch) reuses it.
-        var last: (fields: FireDateQuery.Fields, query: FireDateQuery)?
+        // (only `after` or `count` differ, the common batch) moves it on in place.
+        // `query` is valid while `lastFields` is set. Not an optional: reading a
+        // method's receiver out of an optional (captured by the closure below)
+        // copies the whole query, a dozen reference counts per line.
+        var lastFields: FireDateQuery.Fields?
+        var query = FireDateQuery(trigger: .timeInterval(try TimeIntervalTrigger(timeInterval: 1, repeats: false), addedAt: now),
+                                  zone: .utc, after: now, count: 0)
+        // One line of output, reused: bytes, not strings, per query.
+        var out: [UInt8] = []
+        out.reserveCapacity(256)
         do {
             try reader.forEachLine { line in
                 if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return }
                 do {
                     let fields = try FireDateQuery.Fields(jsonLine: line)
-                    let query: FireDateQuery
-                    if let last, let reused = try last.query.asking(fields, after: last.fields, now: now) {
-                        query = reused
+                    if let previous = lastFields, try query.reask(fields, after: previous, now: now) {
+                        // Moved on in place.
                     } else {
+                        lastFields = nil
                         query = try FireDateQuery(fields, defaultZone: defaultZone, now: now)
                     }
-                    last = (fields, query)
-                    let fires = query.fireDates().map { "\"\(query.format($0))\"" }
-                    try sink.writeLine("{\"fires\":[\(fires.joined(separator: ","))]}")
+                    lastFields = fields
+                    out.removeAll(keepingCapacity: true)
+                    out.append(contentsOf: #"{"fires":["#.utf8)
+                    query.appendFireList(to: &out)
+                    out.append(contentsOf: "]}\n".utf8)
+                    try out.withUnsafeBufferPointer { try sink.write($0) }
                 } catch let error as DataError {
+                    lastFields = nil
                     bad += 1
                     if firstBad == nil { firstBad = "\(reader.location): \(error.message)" }
                     try sink.writeLine("{\"error\":\(Self.jsonString("line \(reader.lineNumber): \(error.message)"))}")

@@ -31,13 +31,19 @@ extension FireDateQuery {
         public init() {}
 
         public static func == (lhs: Fields, rhs: Fields) -> Bool {
-            // Pair by pair, without arrays of names and values (`next --batch` compares every line with the last).
-            guard lhs.components?.count == rhs.components?.count else { return false }
-            if let left = lhs.components, let right = rhs.components,
+            lhs.asksAboutTheSameTrigger(as: rhs) && lhs.after == rhs.after && lhs.count == rhs.count
+        }
+
+        /// Whether every field but `after` and `count` is equal: the same
+        /// trigger in the same zone. Compared in place, pair by pair (`next
+        /// --batch` compares every line with the last).
+        public func asksAboutTheSameTrigger(as other: Fields) -> Bool {
+            guard components?.count == other.components?.count else { return false }
+            if let left = components, let right = other.components,
                zip(left, right).contains(where: { $0.name != $1.name || $0.value != $1.value }) { return false }
-            return lhs.rrule == rhs.rrule && lhs.dtstart == rhs.dtstart && lhs.rdate == rhs.rdate
-                && lhs.exdate == rhs.exdate && lhs.interval == rhs.interval && lhs.repeats == rhs.repeats
-                && lhs.tz == rhs.tz && lhs.after == rhs.after && lhs.count == rhs.count && lhs.once == rhs.once
+            return rrule == other.rrule && dtstart == other.dtstart && rdate == other.rdate
+                && exdate == other.exdate && interval == other.interval && repeats == other.repeats
+                && tz == other.tz && once == other.once
         }
     }
 
@@ -159,14 +165,17 @@ extension FireDateQuery {
     /// so a reused query answers and fails exactly as a new one would.
     /// - Complexity: O(fields), no zone lookup, no trigger compiled.
     public func asking(_ fields: Fields, after previous: Fields, now: Date) throws(DataError) -> FireDateQuery? {
-        guard fields.interval == nil else { return nil }
-        var same = fields
-        same.after = previous.after
-        same.count = previous.count
-        guard same == previous else { return nil }
         var query = self
-        (query.after, query.count) = try Self.start(of: fields, now: now)
-        return query
+        return try query.reask(fields, after: previous, now: now) ? query : nil
+    }
+
+    /// `asking(_:after:now:)` in place: moves this query to `fields`' `after`
+    /// and `count` and returns true when it asks about the same trigger as
+    /// `previous`; false (the query unchanged) otherwise.
+    public mutating func reask(_ fields: Fields, after previous: Fields, now: Date) throws(DataError) -> Bool {
+        guard fields.interval == nil, fields.asksAboutTheSameTrigger(as: previous) else { return false }
+        (after, count) = try Self.start(of: fields, now: now)
+        return true
     }
 
     /// Where `fields` start listing (`after`, else `now`) and how many fires

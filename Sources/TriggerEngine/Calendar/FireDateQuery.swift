@@ -38,32 +38,72 @@ public struct FireDateQuery: Sendable {
     public func fireDates() -> [Date] {
         var fires: [Date] = []
         fires.reserveCapacity(min(count, 1024))
+        forEachFireDate { fires.append($0) }
+        return fires
+    }
+
+    /// `fireDates()` handed to `body` one by one, without an array.
+    public func forEachFireDate(_ body: (Date) throws -> Void) rethrows {
+        var listed = 0
         switch trigger {
+        case .calendar(let calendar) where count == 1:
+            // The usual batch question: one search, no sequence state to copy.
+            if let fire = calendar.nextTriggerDate(after: after, in: zone) { try body(fire) }
         case .calendar(let calendar):
             for fire in calendar.fireDates(after: after, in: zone) {
-                guard fires.count < count else { break }
-                fires.append(fire)
+                guard listed < count else { break }
+                try body(fire)
+                listed += 1
             }
         case .recurrence(let recurrence):
             var cursor = after
-            while fires.count < count, let next = recurrence.nextTriggerDate(after: cursor, in: zone) {
-                fires.append(next)
+            while listed < count, let next = recurrence.nextTriggerDate(after: cursor, in: zone) {
+                try body(next)
+                listed += 1
                 cursor = next
             }
         case .timeInterval(let interval, let addedAt):
             for fire in interval.fireDates(after: after, addedAt: addedAt) {
-                guard fires.count < count else { break }
-                fires.append(fire)
+                guard listed < count else { break }
+                try body(fire)
+                listed += 1
             }
         }
-        return fires
     }
 
     /// `date` as RFC 3339 with the offset the query's zone has at that instant
     /// (`Z` for UTC itself).
     public func format(_ date: Date) -> String {
-        if zone.identifier == "UTC" || zone.identifier == "GMT" { return RFC3339.string(from: date) }
+        var out: [UInt8] = []
+        appendFormatted(date, to: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// The fires as JSON strings separated by commas (`"…","…"`), appended to
+    /// `out`: what `next --batch` writes between the brackets.
+    public func appendFireList(to out: inout [UInt8]) {
+        if count == 1, case .calendar(let calendar) = trigger {
+            // The usual batch question, without a closure (which would copy the query).
+            guard let fire = calendar.nextTriggerDate(after: after, in: zone) else { return }
+            out.append(UInt8(ascii: "\""))
+            appendFormatted(fire, to: &out)
+            out.append(UInt8(ascii: "\""))
+            return
+        }
+        var first = true
+        forEachFireDate { fire in
+            if !first { out.append(UInt8(ascii: ",")) }
+            first = false
+            out.append(UInt8(ascii: "\""))
+            appendFormatted(fire, to: &out)
+            out.append(UInt8(ascii: "\""))
+        }
+    }
+
+    /// `format(_:)` appended to `out` as UTF-8 bytes.
+    public func appendFormatted(_ date: Date, to out: inout [UInt8]) {
+        if zone.identifier == "UTC" || zone.identifier == "GMT" { return RFC3339.append(date, to: &out) }
         let seconds = Int(date.timeIntervalSince1970.rounded(.down))
-        return RFC3339.string(from: date, utcOffset: zone.offset(atUTC: seconds))
+        RFC3339.append(date, utcOffset: zone.offset(atUTC: seconds), to: &out)
     }
 }

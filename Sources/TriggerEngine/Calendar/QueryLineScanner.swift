@@ -56,6 +56,7 @@ struct QueryLineScanner {
     private mutating func components() -> [(name: String, value: Int)]? {
         guard take(UInt8(ascii: "{")) else { return nil }
         var pairs: [(name: String, value: Int)] = []
+        pairs.reserveCapacity(4)
         if take(UInt8(ascii: "}")) { return pairs }
         repeat {
             guard let name = text(), take(UInt8(ascii: ":")), let value = integer(),
@@ -63,6 +64,8 @@ struct QueryLineScanner {
             pairs.append((name, value))
         } while take(UInt8(ascii: ","))
         guard take(UInt8(ascii: "}")) else { return nil }
+        // Usually written in order already ("hour" before "minute"): then no sorted copy.
+        if zip(pairs, pairs.dropFirst()).allSatisfy({ $0.name < $1.name }) { return pairs }
         return pairs.sorted { $0.name < $1.name }
     }
 

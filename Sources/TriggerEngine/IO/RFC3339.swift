@@ -57,17 +57,33 @@ public enum RFC3339 {
     ///   makes: every reader refuses one, every series ends before) is written
     ///   as the nearest instant inside, never a trap.
     public static func string(from date: Date, utcOffset: Int? = nil) -> String {
+        var out: [UInt8] = []
+        append(date, utcOffset: utcOffset, to: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// `string(from:utcOffset:)` appended to `out` as UTF-8 bytes, without a
+    /// `String` of its own (`next --batch` writes a line per query this way).
+    public static func append(_ date: Date, utcOffset: Int? = nil, to out: inout [UInt8]) {
         let seconds = date.timeIntervalSince1970
         // Both edges are whole multiples of 32, which a Double holds exactly there.
         let first = InstantBounds.seconds.lowerBound * 1_000_000, end = InstantBounds.seconds.upperBound * 1_000_000
         let micros = seconds.isNaN ? first : min(max((seconds * 1_000_000).rounded(), first), end)
         let (whole, fractionMicros) = CivilDate.floorDivide(min(Int(micros), Int(end) - 1), 1_000_000)
-        return string(epochSeconds: whole, microseconds: fractionMicros, utcOffset: utcOffset)
+        append(epochSeconds: whole, microseconds: fractionMicros, utcOffset: utcOffset, to: &out)
     }
 
     /// Formats whole epoch seconds plus microseconds (0..<1,000,000); see
     /// `string(from:utcOffset:)`.
     public static func string(epochSeconds: Int, microseconds: Int = 0, utcOffset: Int? = nil) -> String {
+        var out: [UInt8] = []
+        out.reserveCapacity(32)
+        append(epochSeconds: epochSeconds, microseconds: microseconds, utcOffset: utcOffset, to: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// `string(epochSeconds:microseconds:utcOffset:)` appended to `out` as UTF-8 bytes.
+    public static func append(epochSeconds: Int, microseconds: Int = 0, utcOffset: Int? = nil, to out: inout [UInt8]) {
         let epochSeconds = min(max(epochSeconds, Int(InstantBounds.seconds.lowerBound)), Int(InstantBounds.seconds.upperBound) - 1)
         let microseconds = min(max(microseconds, 0), 999_999)
         var utcOffset = utcOffset.map { offset in
@@ -81,8 +97,6 @@ public enum RFC3339 {
         let local = epochSeconds + (utcOffset ?? 0)
         let (days, secondOfDay) = CivilDate.floorDivide(local, 86_400)
         let (year, month, day) = CivilDate.date(fromDays: days)
-        var out: [UInt8] = []
-        out.reserveCapacity(32)
         appendDigits(&out, year, 4)
         out.append(UInt8(ascii: "-")); appendDigits(&out, month, 2)
         out.append(UInt8(ascii: "-")); appendDigits(&out, day, 2)
@@ -105,7 +119,6 @@ public enum RFC3339 {
         } else {
             out.append(UInt8(ascii: "Z"))
         }
-        return String(decoding: out, as: UTF8.self)
     }
 
     /// `value` in at least `width` digits, zero-padded, without an array of its own.
