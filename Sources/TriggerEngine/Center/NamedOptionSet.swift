@@ -24,17 +24,27 @@ extension NamedOptionSet {
         var container = encoder.singleValueContainer()
         try container.encode(Self.names.filter { contains($0.option) }.map(\.name))
     }
+
+    /// The options by name, `[banner, list]`, as Apple's Swift prints them
+    /// (an option set prints as its raw value otherwise).
+    public var description: String {
+        "[" + Self.names.filter { contains($0.option) }.map(\.name).joined(separator: ", ") + "]"
+    }
 }
 
-extension NotificationAction.Options: NamedOptionSet {
+extension NotificationAction.Options: NamedOptionSet, CustomStringConvertible {
     static let names: [(name: String, option: Self)] = [
         ("authenticationRequired", .authenticationRequired), ("destructive", .destructive), ("foreground", .foreground),
     ]
 }
 
-extension NotificationCategory.Options: NamedOptionSet {
+extension NotificationCategory.Options: NamedOptionSet, CustomStringConvertible {
     static let names: [(name: String, option: Self)] = [
         ("customDismissAction", .customDismissAction), ("allowInCarPlay", .allowInCarPlay),
         ("hiddenPreviewsShowTitle", .hiddenPreviewsShowTitle), ("hiddenPreviewsShowSubtitle", .hiddenPreviewsShowSubtitle),
     ]
+}
+
+extension PresentationOptions: NamedOptionSet, CustomStringConvertible {
+    static let names: [(name: String, option: Self)] = [("badge", .badge), ("sound", .sound), ("list", .list), ("banner", .banner)]
 }

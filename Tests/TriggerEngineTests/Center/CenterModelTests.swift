@@ -6,6 +6,17 @@ import Testing
 struct CenterModelTests {
     static func actions(_ ids: [String]) -> [NotificationAction] { ids.map { NotificationAction(identifier: $0, title: $0) } }
 
+    @Test func optionSetsPrintTheirNamesAndRoundTripThroughJSON() throws {
+        #expect("\(PresentationOptions([.banner, .list, .sound, .badge]))" == "[badge, sound, list, banner]")
+        #expect("\(PresentationOptions())" == "[]")
+        #expect("\(NotificationAction.Options([.foreground, .destructive]))" == "[destructive, foreground]")
+        let options: PresentationOptions = [.list, .banner]
+        let json = try JSONEncoder().encode(options)
+        #expect(String(decoding: json, as: UTF8.self) == #"["list","banner"]"#)
+        #expect(try JSONDecoder().decode(PresentationOptions.self, from: json) == options)
+        #expect(throws: DataError.self) { try JSONDecoder().decode(PresentationOptions.self, from: Data(#"["loud"]"#.utf8)) }
+    }
+
     @Test func aFifthActionIsRefused() {
         let category = NotificationCategory(identifier: "C", actions: Self.actions(["a", "b", "c", "d", "e"]))
         #expect(throws: DataError.self) { try NotificationCategory.validate([category]) }
