@@ -54,9 +54,13 @@ public final class NotificationStore: Sendable {
     /// Closes the file (a WAL checkpoint, every statement finalized). Any use
     /// of the store afterwards throws; close it once nothing uses it any more
     /// (after `UserNotificationCenter.run()` has returned).
-    /// - Throws: `DatabaseError` when a statement is still running.
-    public func close() throws {
-        try database.close()
+    /// - Throws: `CenterError.store` (with SQLite's error) when a statement is still running.
+    public func close() throws(CenterError) {
+        do {
+            try database.close()
+        } catch {
+            throw CenterError.store(error)
+        }
     }
 
     /// Saves (inserts or replaces) pending requests in one transaction. A
