@@ -239,7 +239,7 @@ actor RunSession {
         let request = delivery.notification.request
         let due = Simulate.format(delivery.due, zone: request.trigger?.fixedZone ?? zone)
         var line = "{\"delivery\":\(JSONText.quoted(delivery.id.rawValue)),\"time\":\(JSONText.quoted(due)),"
-            + "\"identifier\":\(JSONText.quoted(request.identifier)),\"trigger\":\(JSONText.quoted(delivery.triggerKind)),"
+            + "\"identifier\":\(JSONText.quoted(request.identifier)),\"trigger\":\(JSONText.quoted(delivery.triggerKind.rawValue)),"
             + "\"title\":\(JSONText.quoted(request.content.title))"
         if !delivery.notification.recipient.isEmpty {
             line += ",\"recipient\":\(JSONText.quoted(delivery.notification.recipient))"

@@ -42,7 +42,7 @@ struct Simulate: AsyncParsableCommand {
             let request = delivery.notification.request
             let time = format(delivery.notification.date, zone: request.trigger?.fixedZone ?? zone)
             return "{\"time\":\(json(time)),\"identifier\":\(json(request.identifier)),"
-                + "\"trigger\":\(json(delivery.triggerKind)),\"title\":\(json(request.content.title))}"
+                + "\"trigger\":\(json(delivery.triggerKind.rawValue)),\"title\":\(json(request.content.title))}"
         case .response(let response):
             let request = response.notification.request
             let time = format(response.date, zone: request.trigger?.fixedZone ?? zone)

@@ -13,7 +13,7 @@ public struct Delivery: Sendable, Hashable {
     /// missed while nothing ran (fired at restart under `MisfirePolicy.fireOnceNow`).
     public var due: Date
     /// What the trigger was (`calendar`, `timeInterval`, `location`, `recurrence`, `push`).
-    public var triggerKind: String
+    public var triggerKind: TriggerKind
     /// Presentation options: the delegate's in the foreground; `[.list]` for
     /// provisional (quiet) recipients; banner, list, sound and badge otherwise.
     public var presentation: PresentationOptions

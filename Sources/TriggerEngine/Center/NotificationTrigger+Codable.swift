@@ -69,7 +69,7 @@ extension NotificationTrigger: Codable {
         var container = encoder.container(keyedBy: Key.self)
         switch self {
         case .calendar(let trigger):
-            var body = container.nestedContainer(keyedBy: Key.self, forKey: Key(kind))
+            var body = container.nestedContainer(keyedBy: Key.self, forKey: Key(kind.rawValue))
             var matching: [String: Int] = [:]
             for unit in CalendarUnit.allCases {
                 if let value = trigger.dateComponents.value(for: unit.component) { matching[unit.name] = value }
@@ -78,20 +78,20 @@ extension NotificationTrigger: Codable {
             try body.encode(trigger.repeats, forKey: Key("repeats"))
             if case .fixed(let rules) = trigger.timeZone { try Self.encodeZone(rules, into: &body, forKey: Key("timeZone")) }
         case .timeInterval(let trigger):
-            var body = container.nestedContainer(keyedBy: Key.self, forKey: Key(kind))
+            var body = container.nestedContainer(keyedBy: Key.self, forKey: Key(kind.rawValue))
             try body.encode(trigger.timeInterval, forKey: Key("interval"))
             try body.encode(trigger.repeats, forKey: Key("repeats"))
         case .location(let trigger):
-            var body = container.nestedContainer(keyedBy: Key.self, forKey: Key(kind))
+            var body = container.nestedContainer(keyedBy: Key.self, forKey: Key(kind.rawValue))
             try body.encode(RegionJSON(region: trigger.region), forKey: Key("region"))
             try body.encode(trigger.notifyOnEntry, forKey: Key("notifyOnEntry"))
             try body.encode(trigger.notifyOnExit, forKey: Key("notifyOnExit"))
             try body.encode(trigger.repeats, forKey: Key("repeats"))
             if let options = trigger.monitorOptions { try body.encode(MonitorOptionsJSON(options), forKey: Key("monitor")) }
         case .recurrence(let trigger):
-            try container.encode(RecurrenceTriggerSource(trigger), forKey: Key(kind))
+            try container.encode(RecurrenceTriggerSource(trigger), forKey: Key(kind.rawValue))
         case .push:
-            _ = container.nestedContainer(keyedBy: Key.self, forKey: Key(kind))
+            _ = container.nestedContainer(keyedBy: Key.self, forKey: Key(kind.rawValue))
         }
     }
 }

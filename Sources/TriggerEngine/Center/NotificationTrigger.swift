@@ -17,14 +17,14 @@ public enum NotificationTrigger: Sendable, Hashable {
     /// A remote notification, delivered the moment it arrives (`UNPushNotificationTrigger`).
     case push
 
-    /// The name used in JSON and in simulate's timeline.
-    public var kind: String {
+    /// Which kind of trigger it is.
+    public var kind: TriggerKind {
         switch self {
-        case .calendar: return "calendar"
-        case .timeInterval: return "timeInterval"
-        case .location: return "location"
-        case .recurrence: return "recurrence"
-        case .push: return "push"
+        case .calendar: return .calendar
+        case .timeInterval: return .timeInterval
+        case .location: return .location
+        case .recurrence: return .recurrence
+        case .push: return .push
         }
     }
 

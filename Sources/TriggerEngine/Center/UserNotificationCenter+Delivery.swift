@@ -146,7 +146,7 @@ extension UserNotificationCenter {
         }
         let category = categories[shown.content.categoryIdentifier]
         let delivery = Delivery(id: id, notification: notification, due: candidate.due,
-                                triggerKind: request.trigger?.kind ?? "timeInterval", presentation: presentation,
+                                triggerKind: request.trigger?.kind ?? .timeInterval, presentation: presentation,
                                 regionEvent: regionEvent, category: category)
         switch handOver {
         case .returned:

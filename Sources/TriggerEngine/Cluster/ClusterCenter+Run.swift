@@ -169,7 +169,7 @@ extension ClusterCenter {
         let notification = DeliveredNotification(request: request, date: date, recipient: recipient)
         let presentation: PresentationOptions = settings.isQuiet ? [.list] : [.banner, .list, .sound, .badge]
         let delivery = Delivery(id: id, notification: notification, due: due,
-                                triggerKind: request.trigger?.kind ?? "timeInterval", presentation: presentation,
+                                triggerKind: request.trigger?.kind ?? .timeInterval, presentation: presentation,
                                 regionEvent: regionEvent, category: category)
         do {
             try await handler(delivery)

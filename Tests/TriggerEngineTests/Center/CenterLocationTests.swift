@@ -30,7 +30,7 @@ struct CenterLocationTests {
         #expect(deliveries.map { $0.regionEvent?.kind } == [.enter, .exit])
         #expect(deliveries.allSatisfy { $0.regionEvent?.device == "phone-1" && $0.regionEvent?.region == "lake" })
         #expect(deliveries.map(\.notification.date) == [Self.start.addingTimeInterval(120), Self.start.addingTimeInterval(180)])
-        #expect(deliveries.map(\.triggerKind) == ["location", "location"])
+        #expect(deliveries.map(\.triggerKind) == [.location, .location])
         // Two fires of one request, told apart by their IDs.
         #expect(Set(deliveries.map(\.id)).count == 2)
     }

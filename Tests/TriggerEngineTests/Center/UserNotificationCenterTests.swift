@@ -90,7 +90,7 @@ struct UserNotificationCenterTests {
         let payload = Data(#"{"aps":{"alert":{"title":"Hi"}}}"#.utf8)
         let deliveries = try await center.receivePush(payload, identifier: "p", at: Self.start.addingTimeInterval(600))
         #expect(deliveries.map(\.notification.request.identifier) == ["early", "p"])
-        #expect(deliveries.map(\.triggerKind) == ["timeInterval", "push"])
+        #expect(deliveries.map(\.triggerKind) == [.timeInterval, .push])
         #expect(await center.deliveredNotifications().map(\.request.identifier) == ["early", "p"])
     }
 
