@@ -1,3 +1,5 @@
+import Foundation
+
 /// How long a center waits before handing a delivery over again after its
 /// handler threw, or before writing a delivery's record again after the store
 /// failed: `initial`, doubled each attempt, at most `maximum`.
@@ -37,5 +39,22 @@ public struct LocationPolicy: Sendable, Hashable {
         self.maximumAge = maximumAge
         self.maximumLead = maximumLead
         self.options = options
+    }
+}
+
+extension LocationPolicy {
+    /// Why `fix` cannot be taken at `now` after the device's `previous` fix,
+    /// `nil` when it can: an invalid value, not after the previous fix, older
+    /// than `maximumAge` or further ahead than `maximumLead`.
+    func refusal(of fix: LocationFix, after previous: LocationFix?, now: Date) -> LocationFixRefusal? {
+        let time = fix.time.timeIntervalSince1970
+        guard fix.coordinate.isValid, time.isFinite, fix.accuracy.map({ $0.isFinite && $0 >= 0 }) ?? true else {
+            return .invalidValue
+        }
+        if let previous, fix.time <= previous.time { return .notAfterPrevious(previous: previous.time) }
+        let age = now.timeIntervalSince(fix.time)
+        if let limit = maximumAge, age > limit.seconds { return .tooOld(age: .seconds(age)) }
+        if let limit = maximumLead, -age > limit.seconds { return .inTheFuture(lead: .seconds(-age)) }
+        return nil
     }
 }

@@ -99,16 +99,6 @@ extension UserNotificationCenter {
 
     /// Why `fix` cannot be taken now, `nil` when it can.
     func refusal(of fix: LocationFix, now: Date) -> LocationFixRefusal? {
-        let time = fix.time.timeIntervalSince1970
-        guard fix.coordinate.isValid, time.isFinite, fix.accuracy.map({ $0.isFinite && $0 >= 0 }) ?? true else {
-            return .invalidValue
-        }
-        if let previous = locations.lastFix(of: fix.device), fix.time <= previous.time {
-            return .notAfterPrevious(previous: previous.time)
-        }
-        let age = now.timeIntervalSince(fix.time)
-        if let limit = locationPolicy.maximumAge, age > limit.seconds { return .tooOld(age: .seconds(age)) }
-        if let limit = locationPolicy.maximumLead, -age > limit.seconds { return .inTheFuture(lead: .seconds(-age)) }
-        return nil
+        locationPolicy.refusal(of: fix, after: locations.lastFix(of: fix.device), now: now)
     }
 }

@@ -21,7 +21,7 @@ extension UserNotificationCenter {
     /// - Returns: each request's first fire, as `add(_:for:)`.
     public func add(contentsOf requests: [NotificationRequest], for recipient: String = "") async throws -> [Date?] {
         let now = clock.now()
-        var placing: [(request: NotificationRequest, fire: FirstFire)] = []
+        var placing: [(request: NotificationRequest, fire: NotificationRequest.FirstFire)] = []
         placing.reserveCapacity(requests.count)
         var records: [NotificationStore.PendingRecord] = []
         var neverFiring: [String] = []
@@ -50,34 +50,13 @@ extension UserNotificationCenter {
         return placed.map { $0.fire.date }
     }
 
-    /// Where a request's first fire is.
-    enum FirstFire {
-        case at(Date)
-        /// Location and push requests wait for their event.
-        case onEvent
-        /// The trigger never fires after now.
-        case never
-
-        var date: Date? {
-            if case .at(let date) = self { return date }
-            return nil
-        }
-    }
-
-    /// The first fire of `request` added at `now`: at once without a trigger,
-    /// else its trigger's first fire after `now`.
-    func firstFire(of request: NotificationRequest, now: Date) -> FirstFire {
-        switch request.trigger {
-        case nil: return .at(now)
-        case .location?, .push?: return .onEvent
-        case let trigger?:
-            return trigger.nextTriggerDate(after: now, addedAt: request.added ?? now, in: dispatcher.floatingZone)
-                .map(FirstFire.at) ?? .never
-        }
+    /// The first fire of `request` added at `now`, in this center's floating zone.
+    func firstFire(of request: NotificationRequest, now: Date) -> NotificationRequest.FirstFire {
+        request.firstFire(now: now, floatingZone: dispatcher.floatingZone)
     }
 
     /// Puts a committed request in memory: the dispatcher, its recipient, the location monitors.
-    private func place(_ request: NotificationRequest, _ fire: FirstFire, recipient: String) {
+    private func place(_ request: NotificationRequest, _ fire: NotificationRequest.FirstFire, recipient: String) {
         let identifier = request.identifier
         switch fire {
         case .never:

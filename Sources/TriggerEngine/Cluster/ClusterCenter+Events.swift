@@ -28,16 +28,8 @@ extension ClusterCenter {
     ///   device's previous fix, too old or too far ahead), `DataError`, `CenterError.store`.
     public func ingest(_ fix: LocationFix, for recipient: String = "") async throws {
         try StoredText.checkKey(fix.device, "device")
-        let now = clock.now()
-        let time = fix.time.timeIntervalSince1970
-        guard fix.coordinate.isValid, time.isFinite, fix.accuracy.map({ $0.isFinite && $0 >= 0 }) ?? true else {
-            throw CenterError.fixRefused(.invalidValue)
-        }
-        let age = now.timeIntervalSince(fix.time)
-        if let limit = locationPolicy.maximumAge, age > limit.seconds { throw CenterError.fixRefused(.tooOld(age: .seconds(age))) }
-        if let limit = locationPolicy.maximumLead, -age > limit.seconds {
-            throw CenterError.fixRefused(.inTheFuture(lead: .seconds(-age)))
-        }
+        // The order against the device's previous fix is checked in the database, under the device's lock.
+        if let refusal = locationPolicy.refusal(of: fix, after: nil, now: clock.now()) { throw CenterError.fixRefused(refusal) }
         do {
             try await store.transaction { connection in try await self.take(fix, recipient: recipient, connection) }
         } catch let error as CenterError {
@@ -61,7 +53,7 @@ extension ClusterCenter {
             previous = LocationFix(device: fix.device, time: Date(storedSeconds: time),
                                    coordinate: Coordinate(latitude: latitude, longitude: longitude), accuracy: accuracy)
         }
-        if let previous, fix.time <= previous.time { throw CenterError.fixRefused(.notAfterPrevious(previous: previous.time)) }
+        if let refusal = locationPolicy.refusal(of: fix, after: previous, now: clock.now()) { throw CenterError.fixRefused(refusal) }
         let seen = locations.lastFix(of: fix.device)
         if seen?.time != previous?.time || seen?.coordinate != previous?.coordinate {
             try locations.resume(device: fix.device, at: previous)

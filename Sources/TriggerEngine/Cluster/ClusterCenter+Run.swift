@@ -94,7 +94,7 @@ extension ClusterCenter {
             let id = DeliveryID.clockFire(identifier: fire.request.identifier, added: fire.request.added, due: fire.due)
             let next = nextFire(of: fire.request, after: fire.due)
             let outcome = await handOver(id: id, request: fire.request, recipient: fire.recipient, due: fire.due,
-                                         date: fire.due, authorization: fire.authorization, category: fire.category,
+                                         authorization: fire.authorization, category: fire.category,
                                          regionEvent: nil, handler)
             switch outcome {
             case .done(let delivered):
@@ -113,7 +113,7 @@ extension ClusterCenter {
             }
             let fire = claimed.fire
             let outcome = await handOver(id: fire.id, request: fire.request, recipient: fire.recipient, due: fire.due,
-                                         date: fire.due, authorization: claimed.authorization, category: claimed.category,
+                                         authorization: claimed.authorization, category: claimed.category,
                                          regionEvent: fire.regionEvent, handler)
             switch outcome {
             case .done(let delivered): eventFinishes.append((fire.id, delivered))
@@ -157,7 +157,7 @@ extension ClusterCenter {
     }
 
     /// Checks authorization and hands one fire over.
-    private func handOver(id: DeliveryID, request: NotificationRequest, recipient: String, due: Date, date: Date,
+    private func handOver(id: DeliveryID, request: NotificationRequest, recipient: String, due: Date,
                           authorization: AuthorizationStatus?, category: NotificationCategory?, regionEvent: RegionEvent?,
                           _ handler: @Sendable (Delivery) async throws -> Void) async -> HandOverOutcome {
         let settings = NotificationSettings(authorizationStatus: authorization ?? .notDetermined, options: [])
@@ -166,7 +166,7 @@ extension ClusterCenter {
                                                        reason: .notAuthorized(settings.authorizationStatus))))
             return .done(nil)
         }
-        let notification = DeliveredNotification(request: request, date: date, recipient: recipient)
+        let notification = DeliveredNotification(request: request, date: due, recipient: recipient)
         let presentation: PresentationOptions = settings.isQuiet ? [.list] : [.banner, .list, .sound, .badge]
         let delivery = Delivery(id: id, notification: notification, due: due,
                                 triggerKind: request.trigger?.kind ?? .timeInterval, presentation: presentation,

@@ -89,20 +89,13 @@ public actor ClusterCenter {
         var fires: [Date?] = []
         for var request in requests {
             if request.added == nil { request.added = now }
-            switch request.trigger {
-            case nil:
-                records.append(.init(request: request, recipient: recipient, nextFire: now))
-                fires.append(now)
-            case .location?, .push?:
-                records.append(.init(request: request, recipient: recipient, nextFire: nil))
-                fires.append(nil)
-            case let trigger?:
-                let first = trigger.nextTriggerDate(after: now, addedAt: request.added ?? now, in: floatingZone)
-                if let first { records.append(.init(request: request, recipient: recipient, nextFire: first)) } else {
-                    neverFiring.append(request.identifier)
-                }
-                fires.append(first)
+            let fire = request.firstFire(now: now, floatingZone: floatingZone)
+            switch fire {
+            case .never: neverFiring.append(request.identifier)
+            case .onEvent: records.append(.init(request: request, recipient: recipient, nextFire: nil))
+            case .at(let date): records.append(.init(request: request, recipient: recipient, nextFire: date))
             }
+            fires.append(fire.date)
         }
         var changes: [StoreChange] = [.dropEventFires(requests.map(\.identifier))]
         if !neverFiring.isEmpty { changes.append(.removePending(neverFiring)) }
