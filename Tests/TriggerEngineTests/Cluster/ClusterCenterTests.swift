@@ -1,5 +1,6 @@
 #if PostgreSQL
 import Foundation
+import Synchronization
 import Testing
 @testable import TriggerEngine
 
@@ -215,6 +216,84 @@ struct ClusterCenterTests {
             try await nodes[2].ingest(LocationFix(device: "a", time: start, coordinate: lake))
         }
         for node in nodes { node.store.close() }
+    }
+
+    /// Counts the issues a node reports.
+    actor Issues {
+        var handOverFailures = 0
+        var storeFailures = 0
+        func add(_ issue: CenterIssue) {
+            switch issue {
+            case .handOverFailed: handOverFailures += 1
+            case .storeFailed: storeFailures += 1
+            default: break
+            }
+        }
+    }
+
+    @Test("a handler that throws gets the same fire again after the backoff, and it is finished once")
+    func handlerFailureIsRetriedWithTheSameID() async throws {
+        let url = try TestPostgres.freshDatabase()
+        let store = try await PostgresStore(url: url)
+        defer { store.close() }
+        let node = ClusterCenter(store: store, configuration: try ClusterConfiguration(node: "n"))
+        await node.setRetryPolicy(DeliveryRetryPolicy(initial: .milliseconds(200), maximum: .seconds(1)))
+        let issues = Issues()
+        await node.setIssueHandler { await issues.add($0) }
+        try await node.setSettings(NotificationSettings(authorizationStatus: .authorized, options: [.alert]))
+        try await node.add(NotificationRequest(identifier: "flaky", content: NotificationContent(title: "f"), trigger: nil))
+        try await node.add(NotificationRequest(identifier: "fine", content: NotificationContent(title: "f"), trigger: nil))
+        let collector = Collector()
+        let failures = Mutex(0)
+        let run = Task {
+            try await node.run { delivery in
+                if delivery.notification.request.identifier == "flaky", failures.withLock({ $0 += 1; return $0 }) <= 2 {
+                    throw TestPostgresError("receiver down")
+                }
+                await collector.add(delivery, node: "n")
+            }
+        }
+        await collector.wait(for: 2, atMost: .seconds(20))
+        try await Task.sleep(for: .milliseconds(300))
+        await node.stop()
+        try await run.value
+        let ids = await collector.ids
+        // Two failed hand-overs, then one delivery of each fire; nothing left pending, one delivered row each.
+        #expect(ids.count == 2 && Set(ids.map { $0.rawValue.hasSuffix("~flaky") }) == [true, false])
+        #expect(await issues.handOverFailures == 2)
+        #expect(try await store.outstandingCount() == 0)
+        #expect(try await store.loadDeliveredNotifications().map(\.request.identifier).sorted() == ["fine", "flaky"])
+    }
+
+    @Test("a store that fails under a running node loses nothing: the fires wait and are delivered once it is back")
+    func storeFailureWhileRunning() async throws {
+        let url = try TestPostgres.freshDatabase()
+        let store = try await PostgresStore(url: url)
+        defer { store.close() }
+        let node = ClusterCenter(store: store, configuration: try ClusterConfiguration(node: "n", pollInterval: .milliseconds(100)))
+        await node.setRetryPolicy(DeliveryRetryPolicy(initial: .milliseconds(100), maximum: .milliseconds(400)))
+        let issues = Issues()
+        await node.setIssueHandler { await issues.add($0) }
+        try await node.setSettings(NotificationSettings(authorizationStatus: .authorized, options: [.alert]))
+        let collector = Collector()
+        let run = Task { try await node.run { delivery in await collector.add(delivery, node: "n") } }
+        // The pending table goes away under the running node (its claims fail), with 20 acknowledged adds in it.
+        _ = try await node.add(contentsOf: (0..<20).map {
+            NotificationRequest(identifier: "r\($0)", content: NotificationContent(title: "r"),
+                                trigger: .timeInterval(try TimeIntervalTrigger(timeInterval: 0.5, repeats: false)))
+        })
+        try await store.run("ALTER TABLE te_pending RENAME TO te_pending_away")
+        try await Task.sleep(for: .seconds(1.5))
+        #expect(await collector.ids.isEmpty)
+        #expect(await issues.storeFailures > 0)
+        try await store.run("ALTER TABLE te_pending_away RENAME TO te_pending")
+        await collector.wait(for: 20, atMost: .seconds(20))
+        try await Task.sleep(for: .milliseconds(200))
+        await node.stop()
+        try await run.value
+        #expect(await collector.ids.count == 20)
+        #expect(Set(await collector.ids).count == 20)
+        #expect(try await store.outstandingCount() == 0)
     }
 
     @Test("a server that does not answer is a clear error within the connect timeout, not a hang")

@@ -33,5 +33,23 @@ struct PostgresURLTests {
             (error as? DataError)?.message.contains(reason) == true
         }
     }
+
+    @Test func seededGarbageParsesOrIsRefusedNeverTraps() {
+        var random = SplitMix64(seed: 23)
+        let pieces = ["postgres://", "postgresql://", "u", ":", "@", "/", "?", "=", "&", "%", "%4", "%zz", "h", "db", "[", "]",
+                      "::1", "65536", "0", "-1", "sslmode", "disable", " ", "\u{0}", "é", "#", "99999999999999999999"]
+        var parsed = 0
+        for _ in 0..<20_000 {
+            let text = (0..<Int.random(in: 0...10, using: &random)).map { _ in pieces.randomElement(using: &random)! }.joined()
+            do {
+                let url = try PostgresURL(text)
+                parsed += 1
+                #expect(!url.user.isEmpty && !url.host.isEmpty && !url.database.isEmpty && (1...65_535).contains(url.port))
+            } catch {
+                #expect(!error.message.isEmpty)
+            }
+        }
+        #expect(parsed > 0)
+    }
 }
 #endif
