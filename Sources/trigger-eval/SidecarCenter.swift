@@ -51,7 +51,7 @@ extension UserNotificationCenter: SidecarCenter, CenterOperations {
         try await receivePush(payload, identifier: identifier, for: recipient)
     }
     func response(to identifier: String, action: String, text: String?) async throws -> NotificationResponse? {
-        try await respond(toIdentifier: identifier, action: action, text: text, at: now)
+        try await respond(toIdentifier: identifier, action: NotificationResponse.actionIdentifier(named: action), text: text, at: now)
     }
     func pendingIdentifierList() async throws -> [String] { pendingNotificationRequests().map(\.identifier) }
     func waitForIdle() async { await waitUntilIdle() }
@@ -64,7 +64,7 @@ extension ClusterCenter: SidecarCenter, CenterOperations {
         try await receivePush(payload, identifier: identifier, for: recipient)
     }
     func response(to identifier: String, action: String, text: String?) async throws -> NotificationResponse? {
-        try await respond(toIdentifier: identifier, action: action, text: text, at: now)
+        try await respond(toIdentifier: identifier, action: NotificationResponse.actionIdentifier(named: action), text: text, at: now)
     }
     func pendingIdentifierList() async throws -> [String] { try await pendingIdentifiers() }
     /// The whole cluster idle: looked at every 100 ms (a node that stops with

@@ -3,41 +3,41 @@ import Foundation
 extension FireDateQuery {
     /// A query as text, with the command line's flag names: what `next`'s
     /// options and each line of a `--batch` file hold before they are checked.
-    public struct Fields: Sendable, Equatable {
+    package struct Fields: Sendable, Equatable {
         /// `hour=7,minute=0` as pairs, in order.
-        public var components: [(name: String, value: Int)]?
+        package var components: [(name: String, value: Int)]?
         /// `--rrule`: an RFC 5545 RRULE value.
-        public var rrule: String?
+        package var rrule: String?
         /// `--dtstart`: a local wall time in `tz` (a trailing `Z` means UTC).
-        public var dtstart: String?
+        package var dtstart: String?
         /// `--rdate`, repeatable: extra instances, wall times like `dtstart`.
-        public var rdate: [String] = []
+        package var rdate: [String] = []
         /// `--exdate`, repeatable: wall times removed from the set.
-        public var exdate: [String] = []
+        package var exdate: [String] = []
         /// `--interval`: seconds of a time-interval trigger.
-        public var interval: Double?
+        package var interval: Double?
         /// `--repeats`: the time-interval trigger repeats.
-        public var repeats = false
+        package var repeats = false
         /// `--tz`: an IANA zone name.
-        public var tz: String?
+        package var tz: String?
         /// `--after`: an RFC 3339 instant; now when absent.
-        public var after: String?
+        package var after: String?
         /// `--count`: how many fires to list (default 1).
-        public var count: Int?
+        package var count: Int?
         /// `--once`: `repeats: false`, at most one fire.
-        public var once = false
+        package var once = false
 
         /// An empty query (every flag absent).
-        public init() {}
+        package init() {}
 
-        public static func == (lhs: Fields, rhs: Fields) -> Bool {
+        package static func == (lhs: Fields, rhs: Fields) -> Bool {
             lhs.asksAboutTheSameTrigger(as: rhs) && lhs.after == rhs.after && lhs.count == rhs.count
         }
 
         /// Whether every field but `after` and `count` is equal: the same
         /// trigger in the same zone. Compared in place, pair by pair (`next
         /// --batch` compares every line with the last).
-        public func asksAboutTheSameTrigger(as other: Fields) -> Bool {
+        package func asksAboutTheSameTrigger(as other: Fields) -> Bool {
             guard components?.count == other.components?.count else { return false }
             if let left = components, let right = other.components,
                zip(left, right).contains(where: { $0.name != $1.name || $0.value != $1.value }) { return false }
@@ -52,7 +52,7 @@ extension FireDateQuery {
     ///   - defaultZone: the zone when `tz` is missing (the CLI passes `$TZ`, else UTC).
     ///   - now: the start when `after` is missing.
     /// - Throws: `DataError` saying which field is wrong and what would be right.
-    public init(_ fields: Fields, defaultZone: String = "UTC", now: Date = Date()) throws(DataError) {
+    package init(_ fields: Fields, defaultZone: String = "UTC", now: Date = Date()) throws(DataError) {
         let kinds = [fields.components != nil, fields.rrule != nil || fields.dtstart != nil, fields.interval != nil]
         guard kinds.filter({ $0 }).count == 1 else {
             throw DataError(kinds.contains(true)
@@ -96,7 +96,7 @@ extension FireDateQuery {
 
     /// `DateComponents` from name/value pairs; each name one of
     /// `CalendarTrigger.componentNames`, at most once.
-    public static func dateComponents(_ pairs: [(name: String, value: Int)]) throws(DataError) -> DateComponents {
+    package static func dateComponents(_ pairs: [(name: String, value: Int)]) throws(DataError) -> DateComponents {
         var components = DateComponents()
         // Which units were given, as bits (a `Set` of names cost a tenth of a `--batch` query).
         var seen = 0
@@ -113,7 +113,7 @@ extension FireDateQuery {
     }
 
     /// Parses `hour=7,minute=0` (spaces allowed around the parts).
-    public static func componentPairs(parsing text: String) throws(DataError) -> [(name: String, value: Int)] {
+    package static func componentPairs(parsing text: String) throws(DataError) -> [(name: String, value: Int)] {
         var pairs: [(name: String, value: Int)] = []
         for part in text.split(separator: ",", omittingEmptySubsequences: false) {
             let pieces = part.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
@@ -164,7 +164,7 @@ extension FireDateQuery {
     /// What `init` checks of `after` and `count` is checked here the same way,
     /// so a reused query answers and fails exactly as a new one would.
     /// - Complexity: O(fields), no zone lookup, no trigger compiled.
-    public func asking(_ fields: Fields, after previous: Fields, now: Date) throws(DataError) -> FireDateQuery? {
+    package func asking(_ fields: Fields, after previous: Fields, now: Date) throws(DataError) -> FireDateQuery? {
         var query = self
         return try query.reask(fields, after: previous, now: now) ? query : nil
     }
@@ -172,7 +172,7 @@ extension FireDateQuery {
     /// `asking(_:after:now:)` in place: moves this query to `fields`' `after`
     /// and `count` and returns true when it asks about the same trigger as
     /// `previous`; false (the query unchanged) otherwise.
-    public mutating func reask(_ fields: Fields, after previous: Fields, now: Date) throws(DataError) -> Bool {
+    package mutating func reask(_ fields: Fields, after previous: Fields, now: Date) throws(DataError) -> Bool {
         guard fields.interval == nil, fields.asksAboutTheSameTrigger(as: previous) else { return false }
         (after, count) = try Self.start(of: fields, now: now)
         return true

@@ -2,14 +2,14 @@ import Foundation
 
 extension FireDateQuery.Fields {
     /// The keys a `--batch` query object may have.
-    public static let jsonKeys: Set<String> = ["components", "rrule", "dtstart", "rdate", "exdate", "interval",
+    package static let jsonKeys: Set<String> = ["components", "rrule", "dtstart", "rdate", "exdate", "interval",
                                                "repeats", "tz", "after", "count", "once"]
 
     /// Reads one `--batch` line: a JSON object with the flags' names as keys,
     /// `components` as an object (`{"components":{"hour":7},"tz":"Asia/Tokyo","count":3}`),
     /// `rdate`/`exdate` as a string or an array of strings.
     /// - Throws: `DataError` for malformed JSON, an unknown key or a value of the wrong type.
-    public init(jsonLine bytes: UnsafeBufferPointer<UInt8>) throws(DataError) {
+    package init(jsonLine bytes: UnsafeBufferPointer<UInt8>) throws(DataError) {
         // The common shape straight from the bytes (the decoder was 80% of a
         // query's time); anything else, errors included, through the decoder.
         var scanner = QueryLineScanner(bytes)

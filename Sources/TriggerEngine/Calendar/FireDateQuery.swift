@@ -6,9 +6,9 @@ import Foundation
 ///
 /// Built from the command line's flags or from one line of a `--batch` file
 /// (`FireDateQuery.Fields`), so a library user gets the same answers as the CLI.
-public struct FireDateQuery: Sendable {
+package struct FireDateQuery: Sendable {
     /// The trigger asked about.
-    public enum Trigger: Sendable {
+    package enum Trigger: Sendable {
         case calendar(CalendarTrigger)
         case recurrence(RecurrenceTrigger)
         /// A time-interval trigger whose request was added at `addedAt`.
@@ -16,16 +16,16 @@ public struct FireDateQuery: Sendable {
     }
 
     /// The trigger.
-    public var trigger: Trigger
+    package var trigger: Trigger
     /// The zone output instants are shown in (and floating triggers follow).
-    public var zone: ZoneRules
+    package var zone: ZoneRules
     /// Fires strictly after this instant are listed.
-    public var after: Date
+    package var after: Date
     /// At most this many fires.
-    public var count: Int
+    package var count: Int
 
     /// Creates a query.
-    public init(trigger: Trigger, zone: ZoneRules, after: Date, count: Int) {
+    package init(trigger: Trigger, zone: ZoneRules, after: Date, count: Int) {
         self.trigger = trigger
         self.zone = zone
         self.after = after
@@ -35,7 +35,7 @@ public struct FireDateQuery: Sendable {
     /// The first `count` fires after `after`, each strictly after the one
     /// before; fewer when the trigger stops firing.
     /// - Complexity: `count` next-fire computations.
-    public func fireDates() -> [Date] {
+    package func fireDates() -> [Date] {
         var fires: [Date] = []
         fires.reserveCapacity(min(count, 1024))
         forEachFireDate { fires.append($0) }
@@ -43,7 +43,7 @@ public struct FireDateQuery: Sendable {
     }
 
     /// `fireDates()` handed to `body` one by one, without an array.
-    public func forEachFireDate(_ body: (Date) throws -> Void) rethrows {
+    package func forEachFireDate(_ body: (Date) throws -> Void) rethrows {
         var listed = 0
         switch trigger {
         case .calendar(let calendar) where count == 1:
@@ -73,7 +73,7 @@ public struct FireDateQuery: Sendable {
 
     /// `date` as RFC 3339 with the offset the query's zone has at that instant
     /// (`Z` for UTC itself).
-    public func format(_ date: Date) -> String {
+    package func format(_ date: Date) -> String {
         var out: [UInt8] = []
         appendFormatted(date, to: &out)
         return String(decoding: out, as: UTF8.self)
@@ -81,7 +81,7 @@ public struct FireDateQuery: Sendable {
 
     /// The fires as JSON strings separated by commas (`"…","…"`), appended to
     /// `out`: what `next --batch` writes between the brackets.
-    public func appendFireList(to out: inout [UInt8]) {
+    package func appendFireList(to out: inout [UInt8]) {
         if count == 1, case .calendar(let calendar) = trigger {
             // The usual batch question, without a closure (which would copy the query).
             guard let fire = calendar.nextTriggerDate(after: after, in: zone) else { return }
@@ -101,7 +101,7 @@ public struct FireDateQuery: Sendable {
     }
 
     /// `format(_:)` appended to `out` as UTF-8 bytes.
-    public func appendFormatted(_ date: Date, to out: inout [UInt8]) {
+    package func appendFormatted(_ date: Date, to out: inout [UInt8]) {
         if zone.identifier == "UTC" || zone.identifier == "GMT" { return RFC3339.append(date, to: &out) }
         let seconds = Int(date.timeIntervalSince1970.rounded(.down))
         RFC3339.append(date, utcOffset: zone.offset(atUTC: seconds), to: &out)

@@ -14,6 +14,13 @@ public enum CenterError: Error, Sendable, CustomStringConvertible {
     case alreadyRunning
     /// `run()` was called without a delivery handler (`setDeliveryHandler`).
     case noDeliveryHandler
+    /// `respond` named a request that has not been delivered.
+    case notDelivered(identifier: String)
+    /// `respond` named an action that is not in the delivered notification's
+    /// category (`actions` are the category's, empty when it has none).
+    case actionNotInCategory(identifier: String, action: String, category: String, actions: [String])
+    /// `respond` gave text to an action without text input.
+    case actionTakesNoText(identifier: String, action: String)
 
     public var description: String {
         switch self {
@@ -23,6 +30,12 @@ public enum CenterError: Error, Sendable, CustomStringConvertible {
         case .fixRefused(let refusal): return "fix refused: \(refusal)"
         case .alreadyRunning: return "the center is already running"
         case .noDeliveryHandler: return "the center has no delivery handler to run with"
+        case .notDelivered(let identifier): return "response to '\(identifier)', which has not been delivered"
+        case .actionNotInCategory(let identifier, let action, let category, let actions):
+            return "response to '\(identifier)': action '\(action)' is not in its category '\(category)'"
+                + (actions.isEmpty ? "" : " (expected the default or dismiss identifier or one of \(actions.joined(separator: ", ")))")
+        case .actionTakesNoText(let identifier, let action):
+            return "response to '\(identifier)': action '\(action)' takes no text"
         }
     }
 }

@@ -1,7 +1,7 @@
 extension NotificationTrigger {
     /// The zone of a calendar or recurrence trigger with a fixed zone (output
     /// instants carry its offset); `nil` for floating and other triggers.
-    public var fixedZone: ZoneRules? {
+    package var fixedZone: ZoneRules? {
         switch self {
         case .calendar(let trigger):
             if case .fixed(let rules) = trigger.timeZone { return rules }

@@ -2,17 +2,17 @@
 /// `rdates`): what request JSON holds and what `trigger()` builds a
 /// `RecurrenceTrigger` from. A trigger writes itself back through
 /// `init(_:)`, so the trigger is the one value a request keeps.
-public struct RecurrenceTriggerSource: Sendable, Hashable, Codable {
-    public var rrule: String?
+package struct RecurrenceTriggerSource: Sendable, Hashable, Codable {
+    package var rrule: String?
     /// A local wall time `YYYY-MM-DDTHH:MM:SS`, or with a trailing `Z` for UTC.
-    public var dtstart: String
+    package var dtstart: String
     /// The zone: an IANA name, a fixed offset (`UTC+3600s`) or a zone table's
     /// JSON (`ZoneRules+Coding`); `nil` makes the trigger floating.
-    public var tz: String?
-    public var exdates: [String]
-    public var rdates: [String]
+    package var tz: String?
+    package var exdates: [String]
+    package var rdates: [String]
 
-    public init(rrule: String?, dtstart: String, tz: String?, exdates: [String] = [], rdates: [String] = []) {
+    package init(rrule: String?, dtstart: String, tz: String?, exdates: [String] = [], rdates: [String] = []) {
         self.rrule = rrule
         self.dtstart = dtstart
         self.tz = tz
@@ -22,7 +22,7 @@ public struct RecurrenceTriggerSource: Sendable, Hashable, Codable {
 
     /// The form of a built trigger: its rule as RFC 5545 text, its wall times
     /// and its zone, which `trigger()` builds back into an equal trigger.
-    public init(_ trigger: RecurrenceTrigger) {
+    package init(_ trigger: RecurrenceTrigger) {
         let zone: String? = switch trigger.timeZone {
         case .fixed(let rules): rules.encodedText
         case .floating: nil
@@ -33,7 +33,7 @@ public struct RecurrenceTriggerSource: Sendable, Hashable, Codable {
 
     enum CodingKeys: String, CodingKey { case rrule, dtstart, tz, exdates, rdates }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         self.init(rrule: try c.decodeIfPresent(String.self, forKey: .rrule),
                   dtstart: try c.decode(String.self, forKey: .dtstart),
@@ -42,7 +42,7 @@ public struct RecurrenceTriggerSource: Sendable, Hashable, Codable {
                   rdates: try c.decodeIfPresent([String].self, forKey: .rdates) ?? [])
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encodeIfPresent(rrule, forKey: .rrule)
         try c.encode(dtstart, forKey: .dtstart)
@@ -54,7 +54,7 @@ public struct RecurrenceTriggerSource: Sendable, Hashable, Codable {
     /// Builds the trigger with the same rules as `trigger-eval next --rrule`
     /// (`FireDateQuery`): a UTC DTSTART makes the whole set UTC (RFC 5545 §3.3.5).
     /// - Throws: `DataError` naming the bad field.
-    public func trigger() throws(DataError) -> RecurrenceTrigger {
+    package func trigger() throws(DataError) -> RecurrenceTrigger {
         let (start, utc) = try FireDateQuery.localTime(dtstart, field: "dtstart")
         let zone: TriggerTimeZone
         if utc { zone = .fixed(.utc) } else if let tz { zone = .fixed(try ZoneRules.decoded(text: tz)) } else { zone = .floating }

@@ -3,41 +3,41 @@ import Foundation
 /// A `trigger-eval simulate` scenario (the command-line contract, README "trigger-eval simulate"): a time span, a default
 /// zone, categories, requests, and the outside world's events — location fixes
 /// from a log file, pushes, and user responses.
-public struct Scenario: Sendable {
+package struct Scenario: Sendable {
     /// One remote notification arriving.
-    public struct Push: Sendable, Decodable {
-        public var time: Date
-        public var identifier: String?
+    package struct Push: Sendable, Decodable {
+        package var time: Date
+        package var identifier: String?
         /// The APNs payload, as raw JSON bytes (its size is checked as written compactly).
-        public var payload: Data
+        package var payload: Data
     }
 
     /// What a user did with a delivered notification.
-    public struct Response: Sendable, Decodable {
-        public var time: Date
-        public var identifier: String
-        public var action: String
-        public var text: String?
+    package struct Response: Sendable, Decodable {
+        package var time: Date
+        package var identifier: String
+        package var action: String
+        package var text: String?
     }
 
-    public var from: Date
-    public var to: Date
-    public var timeZone: ZoneRules
-    public var categories: [NotificationCategory]
-    public var requests: [NotificationRequest]
+    package var from: Date
+    package var to: Date
+    package var timeZone: ZoneRules
+    package var categories: [NotificationCategory]
+    package var requests: [NotificationRequest]
     /// The location log, resolved against the scenario file's directory.
-    public var fixesPath: String?
+    package var fixesPath: String?
     /// The device to follow in the log; `nil` when the log has one device.
-    public var device: String?
-    public var pushes: [Push]
-    public var responses: [Response]
+    package var device: String?
+    package var pushes: [Push]
+    package var responses: [Response]
     /// The recipient's authorization (default authorized).
-    public var authorization: AuthorizationStatus
+    package var authorization: AuthorizationStatus
 
     /// Reads a scenario file.
     /// - Parameter path: the file's path, for resolving `fixes` and for messages.
     /// - Throws: `DataError` (located at `path`) naming what is wrong.
-    public init(data: Data, path: String) throws(DataError) {
+    package init(data: Data, path: String) throws(DataError) {
         let raw: RawScenario
         do {
             raw = try JSONInput.decode(RawScenario.self, from: data)

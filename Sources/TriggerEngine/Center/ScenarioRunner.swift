@@ -3,26 +3,26 @@ import Foundation
 /// Runs a `Scenario` on a center with a virtual clock, from `from` to `to`,
 /// merging clock fires with the scenario's fixes, pushes and responses in time
 /// order (at one instant: clock fires, then fixes, pushes, responses).
-public struct ScenarioRunner {
+package struct ScenarioRunner {
     /// One line of the timeline.
-    public enum Event: Sendable {
+    package enum Event: Sendable {
         case delivery(Delivery)
         case response(NotificationResponse)
     }
 
     /// What happened, for the summary line.
-    public struct Summary: Sendable, Hashable {
-        public var deliveries = 0
-        public var responses = 0
-        public var denied = 0
-        public var droppedDismisses = 0
-        public var fixesUsed = 0
-        public var fixesSkipped = 0
+    package struct Summary: Sendable, Hashable {
+        package var deliveries = 0
+        package var responses = 0
+        package var denied = 0
+        package var droppedDismisses = 0
+        package var fixesUsed = 0
+        package var fixesSkipped = 0
     }
 
-    public let scenario: Scenario
+    package let scenario: Scenario
 
-    public init(scenario: Scenario) { self.scenario = scenario }
+    package init(scenario: Scenario) { self.scenario = scenario }
 
     enum External {
         case fix(LocationFix)
@@ -41,7 +41,7 @@ public struct ScenarioRunner {
     /// Runs the scenario, calling `emit` for each timeline event in order.
     /// - Throws: `DataError` for a bad fix log, push or response (named),
     ///   `InputFileError` when the fix log cannot be read.
-    public func run(emit: (Event) throws -> Void) async throws -> Summary {
+    package func run(emit: (Event) throws -> Void) async throws -> Summary {
         var summary = Summary()
         let center = try UserNotificationCenter(now: scenario.from, floatingZone: scenario.timeZone)
         let status = scenario.authorization
@@ -92,10 +92,10 @@ public struct ScenarioRunner {
                 try emitAll(try await center.advance(to: time))
                 let routed: NotificationResponse?
                 do {
-                    routed = try await center.respond(toIdentifier: response.identifier, action: response.action,
+                    routed = try await center.respond(toIdentifier: response.identifier, action: NotificationResponse.actionIdentifier(named: response.action),
                                                       text: response.text, at: time)
-                } catch let error as DataError {
-                    throw DataError("responses[\(index)]: \(error.message)")
+                } catch let error as CenterError {
+                    throw DataError("responses[\(index)]: \(error)")
                 }
                 if let routed {
                     summary.responses += 1

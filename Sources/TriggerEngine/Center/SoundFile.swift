@@ -2,16 +2,16 @@ import Foundation
 
 /// The duration of a sound file from its header: RIFF WAVE, AIFF/AIFF-C and CAF,
 /// the formats Apple accepts for notification sounds.
-public enum SoundFile {
+package enum SoundFile {
     /// Seconds of audio in the file at `url`, `nil` when it is not a WAV, AIFF
     /// or CAF file this reader understands.
-    public static func duration(of url: URL) -> Double? {
+    package static func duration(of url: URL) -> Double? {
         guard let data = try? Data(contentsOf: url, options: .mappedIfSafe) else { return nil }
         return duration(of: [UInt8](data))
     }
 
     /// Seconds of audio in `bytes` (a whole file).
-    public static func duration(of bytes: [UInt8]) -> Double? {
+    package static func duration(of bytes: [UInt8]) -> Double? {
         guard bytes.count >= 12 else { return nil }
         let tag = String(decoding: bytes[0..<4], as: UTF8.self)
         switch tag {

@@ -1,4 +1,4 @@
-import DequeModule
+internal import DequeModule
 import Foundation
 
 /// Committing changes: every change to the center's state goes through one

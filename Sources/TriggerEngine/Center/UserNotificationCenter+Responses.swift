@@ -5,18 +5,18 @@ extension UserNotificationCenter {
     /// Routes a response to the delegate and waits for it to finish.
     /// - Parameters:
     ///   - action: an action identifier of the notification's category,
-    ///     `NotificationResponse.defaultActionIdentifier` (also `"default"`), or
-    ///     the dismiss identifier (also `"dismiss"`).
+    ///     `NotificationResponse.defaultActionIdentifier`, or
+    ///     `NotificationResponse.dismissActionIdentifier`.
     ///   - text: the typed text, for a text-input action.
     /// - Returns: the response routed, `nil` for a dismiss whose category lacks
     ///   `customDismissAction` (Apple does not deliver those; counted).
-    /// - Throws: `DataError` when nothing with `identifier` was delivered, the
-    ///   action is not in its category, or text is given to a non-text action.
+    /// - Throws: `CenterError.notDelivered`, `.actionNotInCategory` or
+    ///   `.actionTakesNoText`.
     @discardableResult
     public func respond(toIdentifier identifier: String, action: String, text: String? = nil,
                         at date: Date) async throws -> NotificationResponse? {
         guard let notification = deliveredNotifications().last(where: { $0.request.identifier == identifier }) else {
-            throw DataError("response to '\(identifier)', which has not been delivered")
+            throw CenterError.notDelivered(identifier: identifier)
         }
         let categoryName = notification.request.content.categoryIdentifier
         guard let actionIdentifier = try NotificationResponse.actionIdentifier(
@@ -33,29 +33,40 @@ extension UserNotificationCenter {
 
 extension NotificationResponse {
     /// The action identifier a response with `action` (an action of the
-    /// category, `default`, or `dismiss`, also by their full identifiers) routes as.
+    /// category, or the default or dismiss identifier) routes as.
     /// - Returns: `nil` for a dismiss whose category lacks `customDismissAction`
     ///   (Apple does not deliver those).
-    /// - Throws: `DataError` when the action is not in the category, or text
-    ///   is given to an action without text input.
+    /// - Throws: `CenterError.actionNotInCategory` or `.actionTakesNoText`.
     static func actionIdentifier(for action: String, text: String?, in category: NotificationCategory?,
-                                 responding identifier: String, categoryName: String) throws(DataError) -> String? {
+                                 responding identifier: String, categoryName: String) throws(CenterError) -> String? {
         switch action {
-        case "default", defaultActionIdentifier:
+        case defaultActionIdentifier:
             return defaultActionIdentifier
-        case "dismiss", dismissActionIdentifier:
+        case dismissActionIdentifier:
             guard category?.options.contains(.customDismissAction) == true else { return nil }
             return dismissActionIdentifier
         default:
             guard let found = category?.actions.first(where: { $0.identifier == action }) else {
-                let known = category.map { $0.actions.map(\.identifier).joined(separator: ", ") } ?? ""
-                throw DataError("response to '\(identifier)': action '\(action)' is not in its category '\(categoryName)'"
-                                + (known.isEmpty ? "" : " (expected default, dismiss or one of \(known))"))
+                throw CenterError.actionNotInCategory(identifier: identifier, action: action, category: categoryName,
+                                                      actions: category?.actions.map(\.identifier) ?? [])
             }
             if text != nil && found.textInput == nil {
-                throw DataError("response to '\(identifier)': action '\(action)' takes no text")
+                throw CenterError.actionTakesNoText(identifier: identifier, action: action)
             }
             return action
+        }
+    }
+}
+
+extension NotificationResponse {
+    /// The action identifier `name` stands for in a scenario file or a
+    /// sidecar command: `default` and `dismiss` are short for Apple's default
+    /// and dismiss identifiers; any other name is an action's own identifier.
+    package static func actionIdentifier(named name: String) -> String {
+        switch name {
+        case "default": defaultActionIdentifier
+        case "dismiss": dismissActionIdentifier
+        default: name
         }
     }
 }

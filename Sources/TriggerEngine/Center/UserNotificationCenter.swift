@@ -1,4 +1,4 @@
-import DequeModule
+internal import DequeModule
 import Foundation
 
 /// The notification center a scheduler service embeds: `UNUserNotificationCenter`

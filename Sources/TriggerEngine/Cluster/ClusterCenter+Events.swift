@@ -1,6 +1,6 @@
 #if PostgreSQL
 import Foundation
-import PostgresNIO
+internal import PostgresNIO
 
 /// Events in a cluster: location fixes, pushes and responses may arrive at any node.
 ///
@@ -124,14 +124,14 @@ extension ClusterCenter {
     /// Checks a response to a delivered notification against its category (as
     /// `UserNotificationCenter.respond`), from the cluster's delivered list.
     /// - Returns: the response, `nil` for a dismiss whose category lacks `customDismissAction`.
-    /// - Throws: `DataError` when nothing with `identifier` was delivered, the
-    ///   action is not in its category, or text is given to a non-text action.
+    /// - Throws: `CenterError.notDelivered`, `.actionNotInCategory` or
+    ///   `.actionTakesNoText`; `CenterError.store` when the database fails.
     public func respond(toIdentifier identifier: String, action: String, text: String? = nil,
                         at date: Date) async throws -> NotificationResponse? {
-        guard let notification = try await store.lastDelivered(identifier: identifier) else {
-            throw DataError("response to '\(identifier)', which has not been delivered")
+        guard let notification = try await reading({ try await store.lastDelivered(identifier: identifier) }) else {
+            throw CenterError.notDelivered(identifier: identifier)
         }
-        let categories = try await store.loadNotificationCategories()
+        let categories = try await reading { try await store.loadNotificationCategories() }
         let category = categories.first { $0.identifier == notification.request.content.categoryIdentifier }
         guard let actionIdentifier = try NotificationResponse.actionIdentifier(for: action, text: text, in: category,
                                                                               responding: identifier,

@@ -1,6 +1,6 @@
 #if PostgreSQL
 import Foundation
-import PostgresNIO
+internal import PostgresNIO
 
 /// The node's run loop: claim what is due, hand it over, finish it; sleep
 /// until the next fire, a lease to expire, a wake-up by NOTIFY, or the poll

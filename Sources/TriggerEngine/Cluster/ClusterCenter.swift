@@ -116,20 +116,20 @@ public actor ClusterCenter {
 
     /// The pending requests of the whole cluster, in the order they were added.
     public func pendingNotificationRequests() async throws -> [NotificationRequest] {
-        try await store.loadPendingRecords().map(\.request)
+        try await reading { try await store.loadPendingRecords().map(\.request) }
     }
 
     /// The identifiers of the pending requests, in the order they were added.
-    public func pendingIdentifiers() async throws -> [String] { try await store.pendingIdentifiers() }
+    public func pendingIdentifiers() async throws -> [String] { try await reading { try await store.pendingIdentifiers() } }
 
     /// Whether nothing is left to deliver in the whole cluster.
-    public func isIdle() async throws -> Bool { try await store.outstandingCount() == 0 }
+    public func isIdle() async throws -> Bool { try await reading { try await store.outstandingCount() } == 0 }
 
     // MARK: Delivered, categories, authorization
 
     /// Delivered notifications of the whole cluster, oldest first.
     public func deliveredNotifications() async throws -> [DeliveredNotification] {
-        try await store.loadDeliveredNotifications()
+        try await reading { try await store.loadDeliveredNotifications() }
     }
 
     /// Removes delivered notifications by request identifier.
@@ -151,7 +151,7 @@ public actor ClusterCenter {
 
     /// The registered categories, by identifier.
     public func notificationCategories() async throws -> [NotificationCategory] {
-        try await store.loadNotificationCategories()
+        try await reading { try await store.loadNotificationCategories() }
     }
 
     /// Sets a recipient's settings.
@@ -161,8 +161,18 @@ public actor ClusterCenter {
 
     /// A recipient's settings (`notDetermined` when never set).
     public func notificationSettings(for recipient: String = "") async throws -> NotificationSettings {
-        try await store.loadNotificationSettings()[recipient]
+        try await reading { try await store.loadNotificationSettings() }[recipient]
             ?? NotificationSettings(authorizationStatus: .notDetermined, options: [])
+    }
+
+    /// What `body` reads from the shared store.
+    /// - Throws: `CenterError.store` with the store's error.
+    func reading<Value>(_ body: () async throws -> Value) async throws(CenterError) -> Value {
+        do {
+            return try await body()
+        } catch {
+            throw CenterError.store(error)
+        }
     }
 
     /// Commits `changes` to the shared store.

@@ -1,6 +1,6 @@
 #if PostgreSQL
 import Foundation
-import PostgresNIO
+internal import PostgresNIO
 
 /// `StoreChange`s in PostgreSQL: what each means is what it means in SQLite
 /// (`StoreChange.apply`), so a center can commit to either. Batches go as

@@ -1,6 +1,6 @@
 #if PostgreSQL
 import Foundation
-import PostgresNIO
+internal import PostgresNIO
 
 /// Sharing the fires between nodes. A node claims due fires in a batch: each
 /// row it takes gets a lease (its name and an expiry on the database's clock)

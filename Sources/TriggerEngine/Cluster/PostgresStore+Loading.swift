@@ -1,6 +1,6 @@
 #if PostgreSQL
 import Foundation
-import PostgresNIO
+internal import PostgresNIO
 
 /// Reading the store back (what `CenterPersistence` reads).
 extension PostgresStore {

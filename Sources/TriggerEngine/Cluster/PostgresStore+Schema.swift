@@ -1,6 +1,6 @@
 #if PostgreSQL
 import Foundation
-import PostgresNIO
+internal import PostgresNIO
 
 /// The store's tables, versioned in `te_schema` like the SQLite store's
 /// `user_version`: a database of an older version is migrated in one
@@ -20,7 +20,7 @@ import PostgresNIO
 /// - `te_delivered`, `te_categories`, `te_authorization`, `te_device_tokens`: as in SQLite.
 extension PostgresStore {
     /// The schema version this build writes.
-    public static let schemaVersion = 1
+    package static let schemaVersion = 1
 
     /// Any number; the same in every node, so that they take turns migrating.
     private static let migrationLock: Int64 = 0x7472_6967_6765_72 // "trigger"

@@ -1,7 +1,7 @@
 #if PostgreSQL
 import Foundation
 import Logging
-import PostgresNIO
+internal import PostgresNIO
 
 /// PostgreSQL persistence for the nodes of a cluster (`ClusterCenter`): the
 /// same state as the embedded `NotificationStore` (pending requests with their

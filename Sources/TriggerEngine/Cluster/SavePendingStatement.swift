@@ -1,6 +1,6 @@
 #if PostgreSQL
 import Foundation
-import PostgresNIO
+internal import PostgresNIO
 
 /// Saving pending requests as one prepared statement (prepared once per
 /// connection, not parsed and planned per add): data-modifying CTEs drop the

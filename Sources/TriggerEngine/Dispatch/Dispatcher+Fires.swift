@@ -6,14 +6,14 @@ extension Dispatcher {
     /// A fire that is due but not yet taken: it stays first in the queue until
     /// it is committed or postponed, and goes stale if its request is removed or
     /// replaced meanwhile.
-    public struct DueFire: Sendable {
+    package struct DueFire: Sendable {
         /// The request as it was when the fire came due.
-        public var request: NotificationRequest
+        package var request: NotificationRequest
         /// The instant it was due (what its delivery ID is made of).
-        public var due: Date
+        package var due: Date
         /// The instant it fires at: `due`, the restart instant for a missed fire,
         /// or the retry instant of a postponed one.
-        public var date: Date
+        package var date: Date
         let slot: Int32
         let generation: UInt32
         let fire: Double
@@ -22,7 +22,7 @@ extension Dispatcher {
     /// The earliest live fire due at or before `date`, without taking it.
     /// Moves `now` up to its fire instant.
     /// - Complexity: amortised O(log n) (stale entries are dropped on the way).
-    public func dueFire(through date: Date) -> DueFire? {
+    package func dueFire(through date: Date) -> DueFire? {
         guard let (slot, fire) = popDue(through: date.timeIntervalSince1970) else { return nil }
         return DueFire(request: requests[Int(slot)]!, due: Date(timeIntervalSince1970: dues[slot] ?? fire),
                        date: Date(timeIntervalSince1970: fire), slot: slot, generation: generations[Int(slot)],
@@ -32,7 +32,7 @@ extension Dispatcher {
     /// Whether `fire` is still the request's next fire: its request was neither
     /// removed nor replaced, and the fire was neither committed nor postponed
     /// (a held fire is current until it is committed).
-    public func isCurrent(_ fire: DueFire) -> Bool {
+    package func isCurrent(_ fire: DueFire) -> Bool {
         if let held = held[fire.slot] { return held.fire == fire.fire && held.generation == fire.generation }
         return Int(fire.slot) < generations.count && generations[Int(fire.slot)] == fire.generation
             && nextFires[Int(fire.slot)] == fire.fire
@@ -43,7 +43,7 @@ extension Dispatcher {
     /// (or goes back on the queue with `release(held:)`).
     /// - Complexity: O(1); its heap entry becomes stale for good (the slot's
     ///   generation moves on; the `DueFire` stays current through `held`).
-    public func hold(_ fire: DueFire) {
+    package func hold(_ fire: DueFire) {
         guard isCurrent(fire), held[fire.slot] == nil else { return }
         held[fire.slot] = (fire.fire, fire.generation)
         nextFires[Int(fire.slot)] = .infinity
@@ -54,7 +54,7 @@ extension Dispatcher {
     }
 
     /// Puts a held fire back on the queue, due as before (its record failed).
-    public func unhold(_ fire: DueFire) {
+    package func unhold(_ fire: DueFire) {
         guard isCurrent(fire), held.removeValue(forKey: fire.slot) != nil else { return }
         schedule(slot: fire.slot, at: fire.fire)
         checkInvariantsInDebugBuilds()
@@ -66,7 +66,7 @@ extension Dispatcher {
     ///   (also when `fire` is no longer current: nothing changes then).
     /// - Complexity: O(log n) plus one next-fire computation.
     @discardableResult
-    public func commit(_ fire: DueFire) -> Date? {
+    package func commit(_ fire: DueFire) -> Date? {
         guard isCurrent(fire) else { return nil }
         // Held first: the fire may no longer be first on the heap (an earlier one
         // may have been added while it was handed over), so no heap surgery.
@@ -90,7 +90,7 @@ extension Dispatcher {
     /// hand-over), keeping its due instant and its place among fires of the
     /// same instant.
     /// - Complexity: O(log n).
-    public func postpone(_ fire: DueFire, until date: Date) {
+    package func postpone(_ fire: DueFire, until date: Date) {
         guard isCurrent(fire), held[fire.slot] == nil else { return }
         dues[fire.slot] = dues[fire.slot] ?? fire.fire
         schedule(slot: fire.slot, at: date.timeIntervalSince1970)
@@ -101,7 +101,7 @@ extension Dispatcher {
     /// order), calling `deliver` for each, then sets `now` to `date`.
     /// Repeating requests are rescheduled strictly after the instant they fired.
     /// - Complexity: O(log n) plus one next-fire computation per fire.
-    public func advance(to date: Date, deliver: (Fire) throws -> Void) rethrows {
+    package func advance(to date: Date, deliver: (Fire) throws -> Void) rethrows {
         let limit = date.timeIntervalSince1970
         while let (slot, fire) = popDue(through: limit) {
             let request = requests[Int(slot)]!
@@ -171,7 +171,7 @@ extension Dispatcher {
     /// a repeating request, strictly after the instant it fires; `nil` for a
     /// one-shot request, a trigger with no further fire, or a fire no longer current.
     /// - Complexity: one next-fire computation.
-    public func nextFireDate(after fire: DueFire) -> Date? {
+    package func nextFireDate(after fire: DueFire) -> Date? {
         guard isCurrent(fire) else { return nil }
         let schedule = schedules[Int(fire.slot)]
         guard schedule.repeats else { return nil }

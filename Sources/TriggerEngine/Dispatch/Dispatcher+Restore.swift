@@ -1,5 +1,5 @@
 import Foundation
-import HeapModule
+internal import HeapModule
 
 /// Bulk loading: a restart hands the dispatcher every stored request at once.
 extension Dispatcher {
@@ -8,7 +8,7 @@ extension Dispatcher {
     /// into an empty dispatcher it builds the slot arrays in local storage and
     /// the heap in one O(n) heapify instead of n sift-ups.
     /// - Complexity: O(n) plus one next-fire computation per record that has no stored fire or missed it.
-    public func add(contentsOf records: [NotificationStore.PendingRecord]) {
+    package func add(contentsOf records: [NotificationStore.PendingRecord]) {
         var loader = BulkLoader(self)
         loader.reserveCapacity(records.count)
         for record in records { loader.add(record.request, nextFire: record.nextFire) }

@@ -1,5 +1,5 @@
 import Foundation
-import HeapModule
+internal import HeapModule
 
 /// The priority-queue dispatcher: fires due requests in time order (ties in the
 /// order they were added), reschedules repeating ones from their trigger and
@@ -25,17 +25,17 @@ import HeapModule
 /// `moveNow(to:)` move its time forward, which a virtual clock does by jumping
 /// and `UserNotificationCenter` does from its clock.
 /// Not thread-safe: it is owned by one center (an actor) or one task.
-public final class Dispatcher {
+package final class Dispatcher {
     /// One delivery the dispatcher made.
-    public struct Fire: Sendable {
-        public var request: NotificationRequest
+    package struct Fire: Sendable {
+        package var request: NotificationRequest
         /// When it fired (the due instant, or the restart instant for a missed one).
-        public var date: Date
+        package var date: Date
         /// The instant it was due: `date`, except for a fire missed while the
         /// dispatcher was down (fired at restart) or retried after a failed hand-over.
-        public var due: Date
+        package var due: Date
         /// When it fires next, `nil` when it no longer is pending.
-        public var nextDate: Date?
+        package var nextDate: Date?
     }
 
     struct Entry: Comparable {
@@ -53,9 +53,9 @@ public final class Dispatcher {
     }
 
     /// The zone floating calendar and recurrence triggers follow.
-    public let floatingZone: ZoneRules
+    package let floatingZone: ZoneRules
     /// The dispatcher's present: nothing at or before it is still due.
-    public private(set) var now: Date
+    package private(set) var now: Date
 
     var heap = Heap<Entry>()
     var table: FireScheduleTable
@@ -82,14 +82,14 @@ public final class Dispatcher {
     var held: [Int32: (fire: Double, generation: UInt32)] = [:]
 
     /// Creates an empty dispatcher whose time starts at `now`.
-    public init(now: Date, floatingZone: ZoneRules = .utc) {
+    package init(now: Date, floatingZone: ZoneRules = .utc) {
         self.now = now
         self.floatingZone = floatingZone
         self.table = FireScheduleTable(floatingZone: floatingZone)
     }
 
     /// How many requests are pending (location and push ones included).
-    public var pendingCount: Int { slotByIdentifier.count }
+    package var pendingCount: Int { slotByIdentifier.count }
 
     /// How many entries the heap holds, stale ones included (at most about
     /// twice the requests scheduled on the clock).
@@ -100,24 +100,24 @@ public final class Dispatcher {
     package var distinctTriggerCount: Int { table.count }
 
     /// The pending requests, in the order they were added.
-    public var pendingRequests: [NotificationRequest] {
+    package var pendingRequests: [NotificationRequest] {
         slotByIdentifier.values.sorted { orders[Int($0)] < orders[Int($1)] }.compactMap { requests[Int($0)] }
     }
 
     /// The pending request with `identifier`.
-    public func request(withIdentifier identifier: String) -> NotificationRequest? {
+    package func request(withIdentifier identifier: String) -> NotificationRequest? {
         slotByIdentifier[identifier].flatMap { requests[Int($0)] }
     }
 
     /// When the request fires next on the clock, `nil` for location/push ones or unknown identifiers.
-    public func nextFireDate(ofIdentifier identifier: String) -> Date? {
+    package func nextFireDate(ofIdentifier identifier: String) -> Date? {
         guard let slot = slotByIdentifier[identifier], nextFires[Int(slot)].isFinite else { return nil }
         return Date(timeIntervalSince1970: nextFires[Int(slot)])
     }
 
     /// The earliest due instant, `nil` when nothing is scheduled on the clock.
     /// - Complexity: amortised O(log n) (stale entries are dropped on the way).
-    public var nextFireDate: Date? {
+    package var nextFireDate: Date? {
         while let top = heap.min {
             if isLive(top) { return Date(timeIntervalSince1970: top.fire) }
             dropTop()
@@ -128,7 +128,7 @@ public final class Dispatcher {
     /// Moves the present forward to `date` (never back) without firing: what
     /// comes due by then stays due and fires at the next `advance` or `dueFire`.
     /// A request added afterwards is placed after `date`.
-    public func moveNow(to date: Date) {
+    package func moveNow(to date: Date) {
         if date > now { now = date }
     }
 
@@ -139,7 +139,7 @@ public final class Dispatcher {
     /// - Returns: the first fire, `nil` for location/push requests or a trigger that never fires.
     /// - Complexity: O(log n) plus one next-fire computation.
     @discardableResult
-    public func add(_ request: NotificationRequest, nextFire: Date? = nil) -> Date? {
+    package func add(_ request: NotificationRequest, nextFire: Date? = nil) -> Date? {
         removeRequest(withIdentifier: request.identifier)
         var request = request
         if request.added == nil { request.added = now }
@@ -220,7 +220,7 @@ public final class Dispatcher {
 
     /// Makes room for `count` pending requests in all, so a bulk load (a
     /// restart) does not grow the slot arrays, index and heap step by step.
-    public func reserveCapacity(_ count: Int) {
+    package func reserveCapacity(_ count: Int) {
         requests.reserveCapacity(count)
         schedules.reserveCapacity(count)
         addedAt.reserveCapacity(count)
@@ -234,13 +234,13 @@ public final class Dispatcher {
     /// Removes pending requests by identifier (unknown ones are ignored).
     /// - Complexity: O(1) each, amortised; their heap entries go when they reach
     ///   the top or when stale entries outnumber live ones.
-    public func removePending(withIdentifiers identifiers: some Sequence<String>) {
+    package func removePending(withIdentifiers identifiers: some Sequence<String>) {
         for identifier in identifiers { removeRequest(withIdentifier: identifier) }
         checkInvariantsInDebugBuilds()
     }
 
     /// Removes every pending request.
-    public func removeAllPending() {
+    package func removeAllPending() {
         heap = Heap()
         table.removeAll()
         requests.removeAll()
@@ -259,7 +259,7 @@ public final class Dispatcher {
     /// Delivers a pending location request that its region fired: drops it when
     /// it does not repeat.
     /// - Returns: the request, `nil` when no such request is pending.
-    public func fireEvent(identifier: String, at date: Date) -> NotificationRequest? {
+    package func fireEvent(identifier: String, at date: Date) -> NotificationRequest? {
         guard let slot = slotByIdentifier[identifier], let request = requests[Int(slot)] else { return nil }
         if !schedules[Int(slot)].repeats { release(slot: slot, identifier: identifier) }
         return request

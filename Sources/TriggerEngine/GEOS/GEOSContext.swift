@@ -1,4 +1,4 @@
-import CGEOS
+internal import CGEOS
 
 /// Owns one GEOS context (`GEOS_init_r` … `GEOS_finish_r`) and collects the
 /// messages that GEOS's error and notice handlers deliver while it is in use.
@@ -9,7 +9,7 @@ import CGEOS
 /// context outlives everything made with it.
 package final class GEOSContext {
     /// The C handle. Valid for the lifetime of this object.
-    package let handle: GEOSContextHandle_t
+    internal let handle: GEOSContextHandle_t
 
     /// Where the C handlers write; referenced unretained by GEOS, retained by `self`.
     private let inbox: MessageInbox

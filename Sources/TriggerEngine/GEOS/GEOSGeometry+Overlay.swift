@@ -1,4 +1,4 @@
-import CGEOS
+internal import CGEOS
 
 extension GEOSGeometry {
     /// The points both geometries share, as a new geometry (`GEOSIntersection_r`,

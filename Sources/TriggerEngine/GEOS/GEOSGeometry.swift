@@ -1,4 +1,4 @@
-import CGEOS
+internal import CGEOS
 
 /// A planar coordinate as GEOS sees it: x is longitude and y latitude for the
 /// regions of this library.

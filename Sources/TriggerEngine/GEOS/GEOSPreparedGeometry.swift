@@ -1,4 +1,4 @@
-import CGEOS
+internal import CGEOS
 
 /// A prepared geometry (`GEOSPrepare_r`): GEOS's indexed form of a geometry,
 /// for fast repeated predicates against many points.

@@ -1,4 +1,4 @@
-import CGEOS
+internal import CGEOS
 
 /// Reads geometries from text with GEOS's own readers. Each call creates and
 /// destroys its reader; readers are cheap next to parsing.

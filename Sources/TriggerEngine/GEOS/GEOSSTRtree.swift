@@ -1,4 +1,4 @@
-import CGEOS
+internal import CGEOS
 
 /// GEOS's sort-tile-recursive tree (`GEOSSTRtree_create_r`) over integer items,
 /// each stored with the envelope of the geometry it was inserted with.

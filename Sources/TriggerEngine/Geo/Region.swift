@@ -8,18 +8,18 @@
 public struct Region: Sendable, Hashable {
     /// One polygon: `rings[0]` is the shell, the rest are holes; each ring is
     /// closed (first position repeated last), x = longitude, y = latitude.
-    package struct Polygon: Sendable, Hashable {
+    public struct Polygon: Sendable, Hashable {
         package var rings: [[XY]]
     }
 
-    package enum Shape: Sendable, Hashable {
+    public enum Shape: Sendable, Hashable {
         case circle(center: Coordinate, radius: Double)
         case polygons([Polygon])
     }
 
-    package let shape: Shape
+    public let shape: Shape
 
-    package init(shape: Shape) {
+    public init(shape: Shape) {
         self.shape = shape
     }
 
@@ -50,7 +50,7 @@ public struct Region: Sendable, Hashable {
     }
 
     /// Positions in all (1 for a circle): the work of indexing the region.
-    package var vertexCount: Int {
+    public var vertexCount: Int {
         switch shape {
         case .circle: return 1
         case .polygons(let polygons): return polygons.reduce(0) { $0 + $1.rings.reduce(0) { $0 + $1.count } }

@@ -113,7 +113,7 @@ public final class RegionMonitor {
 
     /// Whether the device is inside one of the regions (within the hysteresis
     /// of one it has not left yet); `false` for a device never seen.
-    package func isInsideAnyRegion(device name: String) -> Bool {
+    public func isInsideAnyRegion(device name: String) -> Bool {
         guard let index = deviceNames[name], Int(index) < devices.count else { return false }
         return devices[Int(index)].head >= 0
     }
@@ -123,7 +123,7 @@ public final class RegionMonitor {
     /// as if it had sent none (the regions it already fired once are kept).
     /// A clustered center does this before putting a device back at the fix
     /// the database holds, when another node took the fixes in between.
-    package func forget(device name: String) {
+    public func forget(device name: String) {
         guard let index = deviceNames[name], Int(index) < devices.count else { return }
         var link = devices[Int(index)].head
         while link >= 0 {

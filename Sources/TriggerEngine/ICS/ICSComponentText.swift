@@ -1,26 +1,26 @@
 /// A component read from a calendar file: its name, its own content lines and
 /// its sub-components (VALARM in VEVENT, STANDARD/DAYLIGHT in VTIMEZONE), with
 /// the line it began on. Kept as text so that line numbers survive to the errors.
-public struct ICSComponentText: Sendable {
+package struct ICSComponentText: Sendable {
     /// VEVENT, VTODO, VTIMEZONE, VALARM, …
-    public var name: String
+    package var name: String
     /// The line of its BEGIN.
-    public var line: Int
+    package var line: Int
     /// Its properties, in file order.
-    public var properties: [ICSContentLine] = []
+    package var properties: [ICSContentLine] = []
     /// Nested components.
-    public var children: [ICSComponentText] = []
+    package var children: [ICSComponentText] = []
 
     /// The first property named `name`.
-    public func first(_ name: String) -> ICSContentLine? { properties.first { $0.name == name } }
+    package func first(_ name: String) -> ICSContentLine? { properties.first { $0.name == name } }
 
     /// Every property named `name`.
-    public func all(_ name: String) -> [ICSContentLine] { properties.filter { $0.name == name } }
+    package func all(_ name: String) -> [ICSContentLine] { properties.filter { $0.name == name } }
 
     /// A UID for a component that has none (RFC 5545 requires one; some
     /// exporters leave it out): a hash of its properties, DTSTAMP left out, so the
     /// same event gets the same UID in every export of it.
-    public var syntheticUID: String {
+    package var syntheticUID: String {
         var hash: UInt64 = 0xCBF2_9CE4_8422_2325
         func mix(_ text: String) {
             for byte in text.utf8 + [0] {

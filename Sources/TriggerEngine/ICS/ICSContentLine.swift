@@ -1,18 +1,18 @@
 /// One unfolded RFC 5545 §3.1 content line: `NAME;PARAM=VALUE…:value`, with the
 /// number of the physical line it started on.
-public struct ICSContentLine: Sendable, Hashable {
+package struct ICSContentLine: Sendable, Hashable {
     /// The property or BEGIN/END name, upper-cased (names are case-insensitive, §3.1).
-    public var name: String
+    package var name: String
     /// Parameters, names upper-cased, quotes removed (§3.2).
-    public var parameters: [String: String]
+    package var parameters: [String: String]
     /// The raw value after the first unquoted colon.
-    public var value: String
+    package var value: String
     /// The 1-based line the content line starts on.
-    public var line: Int
+    package var line: Int
 
     /// Parses one unfolded line.
     /// - Throws: `DataError` when there is no colon outside quotes (a broken line).
-    public init(parsing text: String, line: Int, file: String) throws(DataError) {
+    package init(parsing text: String, line: Int, file: String) throws(DataError) {
         self.line = line
         var name = ""
         var parameters: [String: String] = [:]
@@ -52,7 +52,7 @@ public struct ICSContentLine: Sendable, Hashable {
     }
 
     /// The value as TEXT (§3.3.11): `\n`/`\N` → newline, `\,` `\;` `\\` → the character.
-    public var textValue: String {
+    package var textValue: String {
         guard value.contains("\\") else { return value }
         var result = ""
         var escaped = false

@@ -9,14 +9,14 @@
 /// not iCalendar at all, whose first line is not a `BEGIN:` of a component, is
 /// an error. The bounds of `ICSLimits` (line length, nesting, components) are
 /// enforced here, where the input enters.
-public struct ICSFileReader {
+package struct ICSFileReader {
     /// Reads `path` (`-` for stdin; a FIFO waits `fifoWait` seconds at most
     /// for a writer, `ICSInput`), calling `component` with each component
     /// inside VCALENDAR (VEVENT, VTODO, VTIMEZONE, …), `calendarProperty` with
     /// each VCALENDAR property, and `warn` with each defect read around.
     /// - Throws: `InputFileError` when unreadable, `DataError` when the file is
     ///   not iCalendar, or what a callback throws (`warn` throws to be strict).
-    public static func read(path: String, fifoWait: Double = 30, limits: ICSLimits = .standard,
+    package static func read(path: String, fifoWait: Double = 30, limits: ICSLimits = .standard,
                             warn: (ICSWarning) throws(DataError) -> Void,
                             calendarProperty: (ICSContentLine) throws(DataError) -> Void,
                             component: (ICSComponentText) throws(DataError) -> Void) throws {
@@ -83,7 +83,7 @@ public struct ICSFileReader {
 
     /// `read(path:fifoWait:limits:warn:calendarProperty:component:)` with the
     /// defects read around silently.
-    public static func read(path: String,
+    package static func read(path: String,
                             calendarProperty: (ICSContentLine) throws(DataError) -> Void,
                             component: (ICSComponentText) throws(DataError) -> Void) throws {
         try read(path: path, warn: { _ in }, calendarProperty: calendarProperty, component: component)

@@ -1,9 +1,9 @@
 /// The Windows time-zone names Outlook and Exchange write as TZIDs, mapped to
 /// IANA zones (the "001" territory of CLDR's windowsZones, for the common zones;
 /// written here as our own table).
-public enum ICSWindowsZones {
+package enum ICSWindowsZones {
     /// The IANA zone for a Windows name, `nil` when not in the table.
-    public static func iana(forWindowsName name: String) -> String? { table[name] }
+    package static func iana(forWindowsName name: String) -> String? { table[name] }
 
     static let table: [String: String] = [
         "Dateline Standard Time": "Etc/GMT+12",

@@ -1,4 +1,4 @@
-import CICal
+internal import CICal
 
 /// One libical component tree (`icalcomponent`) with exactly one owner.
 ///
@@ -64,13 +64,13 @@ package final class ICalComponent {
     }
 
     /// The component's kind (`icalcomponent_isa`).
-    package var kind: icalcomponent_kind { icalcomponent_isa(handle) }
+    internal var kind: icalcomponent_kind { icalcomponent_isa(handle) }
 
     /// The kind's name, such as "VEVENT".
     package var kindName: String { String(cString: icalcomponent_kind_to_string(kind)) }
 
     /// The direct children of the given kind (`ICAL_ANY_COMPONENT` for all), borrowed.
-    package func children(_ kind: icalcomponent_kind = ICAL_ANY_COMPONENT) -> [ICalComponent] {
+    internal func children(_ kind: icalcomponent_kind = ICAL_ANY_COMPONENT) -> [ICalComponent] {
         var result: [ICalComponent] = []
         var child = icalcomponent_get_first_component(handle, kind)
         while let current = child {
@@ -82,7 +82,7 @@ package final class ICalComponent {
 
     /// The values of every property of `kind`, as libical writes them
     /// (`icalproperty_get_value_as_string_r`, freed here).
-    package func propertyValues(_ kind: icalproperty_kind) -> [String] {
+    internal func propertyValues(_ kind: icalproperty_kind) -> [String] {
         var values: [String] = []
         var property = icalcomponent_get_first_property(handle, kind)
         while let current = property {

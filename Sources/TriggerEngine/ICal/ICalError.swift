@@ -1,4 +1,4 @@
-import CICal
+internal import CICal
 
 /// A failure reported by libical: its error code (`icalerrno`) and what we were doing.
 public struct ICalError: Error, Sendable, Equatable, CustomStringConvertible {

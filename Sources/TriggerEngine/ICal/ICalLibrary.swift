@@ -1,4 +1,4 @@
-import CICal
+internal import CICal
 import Synchronization
 
 /// Process-wide libical set-up and the lock around its shared time-zone state.

@@ -1,4 +1,4 @@
-import CICal
+internal import CICal
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

@@ -1,4 +1,4 @@
-import CICal
+internal import CICal
 
 /// A date-time as libical represents it, without a zone: the wall time of a
 /// DTSTART or of an instance.

@@ -1,4 +1,4 @@
-import CICal
+internal import CICal
 import Glibc
 
 /// An RRULE parsed by libical (`icalrecurrencetype_from_string`), kept so that

@@ -1,4 +1,4 @@
-import CICal
+internal import CICal
 
 /// A libical time zone (`icaltimezone`), either one of libical's built-in zones,
 /// which libical owns and caches for the life of the process, or one made from a

@@ -9,18 +9,18 @@ import Foundation
 /// calendar trigger matching `yearForWeekOfYear=20046`). So nothing
 /// downstream — microseconds as an `Int`, a date written back as RFC 3339 —
 /// meets a value it cannot hold.
-public enum InstantBounds {
+package enum InstantBounds {
     /// 0001-01-01T00:00:00Z, the first instant.
-    public static let earliest = Date(timeIntervalSince1970: -62_135_596_800)
+    package static let earliest = Date(timeIntervalSince1970: -62_135_596_800)
     /// 10000-01-01T00:00:00Z, the first instant past the range.
-    public static let end = Date(timeIntervalSince1970: 253_402_300_800)
+    package static let end = Date(timeIntervalSince1970: 253_402_300_800)
 
     /// The range as epoch seconds.
-    public static let seconds = earliest.timeIntervalSince1970 ..< end.timeIntervalSince1970
+    package static let seconds = earliest.timeIntervalSince1970 ..< end.timeIntervalSince1970
 
     /// Whether `date` is inside the range (NaN is not).
     @inline(__always)
-    public static func contains(_ date: Date) -> Bool {
+    package static func contains(_ date: Date) -> Bool {
         seconds.contains(date.timeIntervalSince1970)
     }
 

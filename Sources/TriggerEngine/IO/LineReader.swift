@@ -10,9 +10,9 @@ import Darwin
 ///
 /// Lines end at `\n`; a `\r` before it is dropped; a last line without `\n`
 /// counts. The reader owns its file descriptor and closes it (never stdin).
-public final class LineReader {
+package final class LineReader {
     /// The path as given (`-` for standard input).
-    public let path: String
+    package let path: String
     private let descriptor: Int32
     private let closesDescriptor: Bool
     private var buffer: UnsafeMutableRawBufferPointer
@@ -20,11 +20,11 @@ public final class LineReader {
     private var end = 0
     private var isExhausted = false
     /// The number of the line last returned (1-based).
-    public private(set) var lineNumber = 0
+    package private(set) var lineNumber = 0
 
     /// Opens `path`, `-` meaning standard input.
     /// - Throws: `InputFileError` when the file is missing or unreadable.
-    public init(path: String, blockSize: Int = 1 << 20) throws(InputFileError) {
+    package init(path: String, blockSize: Int = 1 << 20) throws(InputFileError) {
         self.path = path
         if path == "-" {
             descriptor = 0
@@ -45,7 +45,7 @@ public final class LineReader {
 
     /// Reads a descriptor the caller opened (a FIFO it waited on, say); the
     /// reader owns it from here and closes it.
-    public init(descriptor: Int32, path: String, blockSize: Int = 1 << 20) {
+    package init(descriptor: Int32, path: String, blockSize: Int = 1 << 20) {
         self.path = path
         self.descriptor = descriptor
         closesDescriptor = true
@@ -58,12 +58,12 @@ public final class LineReader {
     }
 
     /// The location of the line last returned, for error messages.
-    public var location: InputLocation { InputLocation(file: path, line: lineNumber) }
+    package var location: InputLocation { InputLocation(file: path, line: lineNumber) }
 
     /// Calls `body` with each line's bytes (valid only during the call) until the
     /// input ends or `body` throws.
     /// - Throws: `InputFileError` on a read error, or what `body` throws.
-    public func forEachLine(_ body: (UnsafeBufferPointer<UInt8>) throws -> Void) throws {
+    package func forEachLine(_ body: (UnsafeBufferPointer<UInt8>) throws -> Void) throws {
         while let line = try nextLine() {
             try body(line)
         }
@@ -74,7 +74,7 @@ public final class LineReader {
     /// Foundation's `Data(contentsOf:)` fails with a misleading permission error.
     /// - Throws: `InputFileError` on a read error.
     /// - Complexity: O(bytes read); memory holds them all.
-    public func readToEnd() throws(InputFileError) -> [UInt8] {
+    package func readToEnd() throws(InputFileError) -> [UInt8] {
         // Each refill reads once more, growing the block whenever it is full.
         while !isExhausted { try refill() }
         let base = buffer.baseAddress!.assumingMemoryBound(to: UInt8.self)
@@ -84,7 +84,7 @@ public final class LineReader {
     }
 
     /// The next line, valid until the next call; `nil` at the end of the input.
-    public func nextLine() throws(InputFileError) -> UnsafeBufferPointer<UInt8>? {
+    package func nextLine() throws(InputFileError) -> UnsafeBufferPointer<UInt8>? {
         while true {
             let base = buffer.baseAddress!.assumingMemoryBound(to: UInt8.self)
             if start < end, let newline = memchr(base + start, 0x0A, end - start) {

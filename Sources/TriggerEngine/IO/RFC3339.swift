@@ -1,20 +1,20 @@
 import Foundation
 
 /// RFC 3339 instants, the form of every instant the command line reads and writes.
-public enum RFC3339 {
+package enum RFC3339 {
     /// Parses `2026-11-22T09:30:00Z`, `2026-11-22T10:30:00+01:00` or
     /// `2026-11-22T09:30:00.250Z` (a space or lower-case `t`/`z` also accepted,
     /// as RFC 3339 §5.6 allows). Returns `nil` for anything else, including a
     /// time without an offset, out-of-range fields and an instant outside
     /// years 1–9999 in UTC (`InstantBounds`: `0001-01-01T00:30:00+01:00` is
     /// year 0).
-    public static func date(from text: some StringProtocol) -> Date? {
+    package static func date(from text: some StringProtocol) -> Date? {
         var bytes = Array(text.utf8)
         return bytes.withUnsafeMutableBufferPointer { date(fromBytes: UnsafeBufferPointer($0)) }
     }
 
     /// The byte-level parser behind `date(from:)`, for readers that hold raw lines.
-    public static func date(fromBytes bytes: UnsafeBufferPointer<UInt8>) -> Date? {
+    package static func date(fromBytes bytes: UnsafeBufferPointer<UInt8>) -> Date? {
         guard let (seconds, fraction) = epochSeconds(fromBytes: bytes) else { return nil }
         // A Double has 30 µs in year 9999: 9999-12-31T23:59:59.999999Z would
         // round to 10000-01-01, outside the range; it stays just inside.
@@ -56,7 +56,7 @@ public enum RFC3339 {
     /// - An instant outside `InstantBounds` (which nothing in TriggerEngine
     ///   makes: every reader refuses one, every series ends before) is written
     ///   as the nearest instant inside, never a trap.
-    public static func string(from date: Date, utcOffset: Int? = nil) -> String {
+    package static func string(from date: Date, utcOffset: Int? = nil) -> String {
         var out: [UInt8] = []
         append(date, utcOffset: utcOffset, to: &out)
         return String(decoding: out, as: UTF8.self)
@@ -64,7 +64,7 @@ public enum RFC3339 {
 
     /// `string(from:utcOffset:)` appended to `out` as UTF-8 bytes, without a
     /// `String` of its own (`next --batch` writes a line per query this way).
-    public static func append(_ date: Date, utcOffset: Int? = nil, to out: inout [UInt8]) {
+    package static func append(_ date: Date, utcOffset: Int? = nil, to out: inout [UInt8]) {
         let seconds = date.timeIntervalSince1970
         // Both edges are whole multiples of 32, which a Double holds exactly there.
         let first = InstantBounds.seconds.lowerBound * 1_000_000, end = InstantBounds.seconds.upperBound * 1_000_000
@@ -75,7 +75,7 @@ public enum RFC3339 {
 
     /// Formats whole epoch seconds plus microseconds (0..<1,000,000); see
     /// `string(from:utcOffset:)`.
-    public static func string(epochSeconds: Int, microseconds: Int = 0, utcOffset: Int? = nil) -> String {
+    package static func string(epochSeconds: Int, microseconds: Int = 0, utcOffset: Int? = nil) -> String {
         var out: [UInt8] = []
         out.reserveCapacity(32)
         append(epochSeconds: epochSeconds, microseconds: microseconds, utcOffset: utcOffset, to: &out)
@@ -83,7 +83,7 @@ public enum RFC3339 {
     }
 
     /// `string(epochSeconds:microseconds:utcOffset:)` appended to `out` as UTF-8 bytes.
-    public static func append(epochSeconds: Int, microseconds: Int = 0, utcOffset: Int? = nil, to out: inout [UInt8]) {
+    package static func append(epochSeconds: Int, microseconds: Int = 0, utcOffset: Int? = nil, to out: inout [UInt8]) {
         let epochSeconds = min(max(epochSeconds, Int(InstantBounds.seconds.lowerBound)), Int(InstantBounds.seconds.upperBound) - 1)
         let microseconds = min(max(microseconds, 0), 999_999)
         var utcOffset = utcOffset.map { offset in

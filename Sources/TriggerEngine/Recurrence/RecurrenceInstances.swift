@@ -6,7 +6,7 @@
 /// instance" adds it itself), and COUNT counts instances from DTSTART on, even
 /// those before the lower bound. A UTC UNTIL is compared with each instance's
 /// instant in the zone given (RFC 5545 §3.3.5 for times in a gap or repeated).
-public struct RecurrenceInstances: Sequence, Sendable {
+package struct RecurrenceInstances: Sequence, Sendable {
     let engine: RecurrenceEngine
     let lowerBound: Int
     let count: Int?
@@ -35,10 +35,10 @@ public struct RecurrenceInstances: Sequence, Sendable {
     }
 
     /// An iterator from the first instance on or after the starting wall time.
-    public func makeIterator() -> Iterator { Iterator(self) }
+    package func makeIterator() -> Iterator { Iterator(self) }
 
     /// Walks the rule's periods, a bounded batch of instances at a time.
-    public struct Iterator: IteratorProtocol, Sendable {
+    package struct Iterator: IteratorProtocol, Sendable {
         private let instances: RecurrenceInstances
         private var buffer: [Int] = []
         private var scratch: [Int] = []
@@ -49,11 +49,11 @@ public struct RecurrenceInstances: Sequence, Sendable {
         private var finished = false
         /// Set when a COUNT rule had to walk more than `countWalkLimit`
         /// instances before the lower bound: the sequence ends there, short.
-        public private(set) var stoppedAtWalkLimit = false
+        package private(set) var stoppedAtWalkLimit = false
         /// Instances a COUNT rule may walk before the lower bound (as
         /// `RecurrenceTrigger` resolves COUNT): `FREQ=SECONDLY;COUNT=999999999`
         /// from 2000 would otherwise walk 30 years of seconds to reach 2030.
-        public static let countWalkLimit = RecurrenceEngine.countWalkLimit
+        package static let countWalkLimit = RecurrenceEngine.countWalkLimit
         /// Instances fetched at once: a period (a YEARLY rule with BYHOUR and
         /// BYMINUTE) can hold hundreds of thousands.
         private static let batch = 1024
@@ -66,7 +66,7 @@ public struct RecurrenceInstances: Sequence, Sendable {
         }
 
         /// The next instance, or nil after the last (COUNT, UNTIL or the walk limit).
-        public mutating func next() -> LocalDateTime? {
+        package mutating func next() -> LocalDateTime? {
             while !finished {
                 if position == buffer.count {
                     buffer.removeAll(keepingCapacity: true)
@@ -121,7 +121,7 @@ extension RecurrenceRule {
     ///   `Iterator.countWalkLimit` instances before `lowerBound` the sequence
     ///   ends, and `Iterator.stoppedAtWalkLimit` says so); each instance after
     ///   that is amortised O(1) for ordinary rules.
-    public func instances(startingAt dtstart: LocalDateTime, in zone: ZoneRules = .utc,
+    package func instances(startingAt dtstart: LocalDateTime, in zone: ZoneRules = .utc,
                           from lowerBound: LocalDateTime? = nil) -> RecurrenceInstances {
         RecurrenceInstances(rule: self, start: dtstart, zone: zone, lowerBound: lowerBound)
     }

@@ -1,6 +1,6 @@
 import Foundation
-import GRDB
-import GRDBSQLite
+internal import GRDB
+internal import GRDBSQLite
 
 /// Binds a row's values straight to a GRDB statement's SQLite handle, then
 /// executes it through GRDB, which still runs the statement and turns a failed

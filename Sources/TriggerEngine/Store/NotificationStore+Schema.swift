@@ -1,5 +1,5 @@
 import Foundation
-import GRDB
+internal import GRDB
 
 /// The store's tables and their migration, versioned with SQLite's `user_version`.
 ///
@@ -18,7 +18,7 @@ import GRDB
 /// than misread.
 extension NotificationStore {
     /// The schema version this build writes.
-    public static let schemaVersion = 4
+    package static let schemaVersion = 4
 
     /// The tables that keep rows which do not decode (`set_aside` holds the error).
     static let setAsideTables = ["pending", "delivered", "categories", "event_fires"]

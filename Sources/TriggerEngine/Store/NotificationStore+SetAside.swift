@@ -1,5 +1,5 @@
 import Foundation
-import GRDB
+internal import GRDB
 
 /// Rows that do not decode. A store written by an older build, a zone that left
 /// the system's time-zone data, a hand-edited file: one bad row must not make
@@ -20,7 +20,7 @@ extension NotificationStore {
     }
 
     /// Every row set aside, now or by an earlier open.
-    public func loadSetAside() throws -> [SetAsideRecord] {
+    package func loadSetAside() throws -> [SetAsideRecord] {
         try database.read { db in
             var records: [SetAsideRecord] = []
             let keys = ["pending": "identifier", "delivered": "id", "categories": "identifier", "event_fires": "id"]

@@ -1,5 +1,5 @@
 import Foundation
-import GRDB
+internal import GRDB
 
 /// Embedded SQLite persistence for a center (GRDB): pending requests with their
 /// next fire, delivered notifications, categories and authorization settings.
@@ -11,13 +11,13 @@ import GRDB
 /// one-shot request is never both pending and delivered.
 public final class NotificationStore: Sendable {
     /// A pending request as stored: its recipient and next fire.
-    public struct PendingRecord: Sendable {
-        public var request: NotificationRequest
-        public var recipient: String
+    package struct PendingRecord: Sendable {
+        package var request: NotificationRequest
+        package var recipient: String
         /// `nil` for location/push requests that wait for an event.
-        public var nextFire: Date?
+        package var nextFire: Date?
 
-        public init(request: NotificationRequest, recipient: String = "", nextFire: Date?) {
+        package init(request: NotificationRequest, recipient: String = "", nextFire: Date?) {
             self.request = request
             self.recipient = recipient
             self.nextFire = nextFire
@@ -67,18 +67,18 @@ public final class NotificationStore: Sendable {
     /// replaced request goes to the end of the add order, as a new add does.
     /// - Complexity: O(n log n) in one transaction with prepared statements;
     ///   each distinct calendar, location or recurrence trigger is written once.
-    public func savePending(_ records: some Sequence<PendingRecord>) throws {
+    package func savePending(_ records: some Sequence<PendingRecord>) throws {
         try write([.savePending(Array(records))])
     }
 
     /// Removes pending requests by identifier.
     /// - Throws: `DataError` for an identifier with U+0000 (no stored request has one).
-    public func removePending(identifiers: some Sequence<String>) throws {
+    package func removePending(identifiers: some Sequence<String>) throws {
         try write([.removePending(Array(identifiers))])
     }
 
     /// Removes every pending request.
-    public func removeAllPending() throws {
+    package func removeAllPending() throws {
         try write([.removeAllPending])
     }
 
@@ -86,7 +86,7 @@ public final class NotificationStore: Sendable {
     /// decode is set aside (`NotificationStore+SetAside`), not returned.
     /// - Complexity: O(n) column reads; each distinct calendar, recurrence or
     ///   location trigger is parsed once (see `PendingRowReader`).
-    public func loadPending() throws -> [PendingRecord] {
+    package func loadPending() throws -> [PendingRecord] {
         var records: [PendingRecord] = []
         try forEachPending(reservingCapacity: { records.reserveCapacity($0) }) { record, _ in records.append(record) }
         return records
@@ -155,12 +155,12 @@ public final class NotificationStore: Sendable {
     }
 
     /// How many pending rows the store holds (set-aside ones not counted).
-    public func pendingCount() throws -> Int {
+    package func pendingCount() throws -> Int {
         try database.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM pending WHERE set_aside IS NULL") ?? 0 }
     }
 
     /// Delivered notifications, oldest first (a row that does not decode is set aside).
-    public func loadDelivered() throws -> [DeliveredNotification] {
+    package func loadDelivered() throws -> [DeliveredNotification] {
         let decoder = JSONDecoder()
         return try loadDecoding(sql: "SELECT id, recipient, date, json FROM delivered WHERE set_aside IS NULL ORDER BY id",
                                 table: "delivered", keyColumn: "id") { row in
@@ -179,24 +179,24 @@ public final class NotificationStore: Sendable {
     }
 
     /// When the latest delivery was made, `nil` before the first.
-    public func lastDeliveryDate() throws -> Date? {
+    package func lastDeliveryDate() throws -> Date? {
         try database.read { db in
             try Double.fetchOne(db, sql: "SELECT max(date) FROM delivered").map { Date(timeIntervalSince1970: $0) }
         }
     }
 
     /// Removes delivered notifications by identifier (`nil`: all of them).
-    public func removeDelivered(identifiers: [String]?) throws {
+    package func removeDelivered(identifiers: [String]?) throws {
         try write([.removeDelivered(identifiers)])
     }
 
     /// Replaces the stored categories.
-    public func saveCategories(_ categories: [NotificationCategory]) throws {
+    package func saveCategories(_ categories: [NotificationCategory]) throws {
         try write([.saveCategories(categories)])
     }
 
     /// The stored categories (a row that does not decode is set aside).
-    public func loadCategories() throws -> [NotificationCategory] {
+    package func loadCategories() throws -> [NotificationCategory] {
         let decoder = JSONDecoder()
         return try loadDecoding(sql: "SELECT identifier, json FROM categories WHERE set_aside IS NULL ORDER BY identifier",
                                 table: "categories", keyColumn: "identifier") { row in
@@ -205,12 +205,12 @@ public final class NotificationStore: Sendable {
     }
 
     /// Saves one recipient's authorization.
-    public func saveSettings(_ settings: NotificationSettings, for recipient: String) throws {
+    package func saveSettings(_ settings: NotificationSettings, for recipient: String) throws {
         try write([.saveSettings(settings, recipient: recipient)])
     }
 
     /// Every recipient's stored authorization.
-    public func loadSettings() throws -> [String: NotificationSettings] {
+    package func loadSettings() throws -> [String: NotificationSettings] {
         try database.read { db in
             var result: [String: NotificationSettings] = [:]
             for row in try Row.fetchAll(db, sql: "SELECT recipient, status, options FROM authorization") {

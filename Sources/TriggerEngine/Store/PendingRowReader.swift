@@ -1,5 +1,5 @@
 import Foundation
-import GRDB
+internal import GRDB
 
 /// Reads pending rows (`PendingTable`) in add order. The shared triggers are
 /// read first, kept as columns and parsed the first time a row refers to one,

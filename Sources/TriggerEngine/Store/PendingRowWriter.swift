@@ -1,5 +1,5 @@
 import Foundation
-import GRDB
+internal import GRDB
 
 /// Writes pending requests into `pending` within one transaction, each shared
 /// trigger once into `triggers` (`PendingTable`). Its statements are the

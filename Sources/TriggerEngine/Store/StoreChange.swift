@@ -1,5 +1,5 @@
 import Foundation
-import GRDB
+internal import GRDB
 
 /// One change to the store. A center commits the changes of one or several
 /// operations in one transaction (`NotificationStore.write`), so a delivery

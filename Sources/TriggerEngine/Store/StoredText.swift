@@ -1,5 +1,5 @@
-import GRDB
-import GRDBSQLite
+internal import GRDB
+internal import GRDBSQLite
 
 /// Text the store keeps byte for byte, U+0000 included.
 ///

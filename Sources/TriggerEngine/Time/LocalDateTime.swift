@@ -23,7 +23,7 @@ public struct LocalDateTime: Sendable, Hashable, Comparable, CustomStringConvert
 
     /// Creates a wall time from fields known to be in range.
     @inline(__always)
-    package init(unchecked year: Int, _ month: Int, _ day: Int, _ hour: Int, _ minute: Int, _ second: Int) {
+    public init(unchecked year: Int, _ month: Int, _ day: Int, _ hour: Int, _ minute: Int, _ second: Int) {
         localSeconds = CivilDate.days(year: year, month: month, day: day) * 86_400 + hour * 3600 + minute * 60 + second
     }
 

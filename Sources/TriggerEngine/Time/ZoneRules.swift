@@ -2,7 +2,7 @@ import Foundation
 import Synchronization
 
 /// How a wall time maps to instants in a zone.
-public enum LocalTimeResolution: Sendable, Hashable {
+package enum LocalTimeResolution: Sendable, Hashable {
     /// Exactly one instant (epoch seconds).
     case unique(Int)
     /// The wall time falls in a gap (spring forward): `transition` is the instant
@@ -44,7 +44,7 @@ public struct ZoneRules: Sendable, Hashable, CustomStringConvertible {
     /// transition's instant and new offset (sorted by instant). Instants after
     /// `coverageEnd` fold back by 400-year cycles; leave it `nil` for a zone whose
     /// table is complete (the last offset then holds forever).
-    public init(identifier: String, initialOffset: Int, transitions: [(at: Int, offset: Int)], coverageEnd: Int? = nil) {
+    package init(identifier: String, initialOffset: Int, transitions: [(at: Int, offset: Int)], coverageEnd: Int? = nil) {
         var times: [Int] = []
         var offsets = [initialOffset]
         times.reserveCapacity(transitions.count)
@@ -99,7 +99,7 @@ extension ZoneRules {
     /// The offset from UTC, in seconds, at an instant (epoch seconds).
     /// - Complexity: O(log t) in the number of transitions t.
     @inlinable
-    public func offset(atUTC seconds: Int) -> Int {
+    package func offset(atUTC seconds: Int) -> Int {
         var seconds = seconds
         if seconds >= coverageEnd {
             let cycles = (seconds - coverageEnd) / Self.cycleSeconds + 1
@@ -126,7 +126,7 @@ extension ZoneRules {
 
     /// The wall time at an instant.
     @inlinable
-    public func localTime(atUTC seconds: Int) -> LocalDateTime {
+    package func localTime(atUTC seconds: Int) -> LocalDateTime {
         LocalDateTime(localSeconds: seconds + offset(atUTC: seconds))
     }
 }
@@ -136,7 +136,7 @@ extension ZoneRules {
 extension ZoneRules {
     /// Every way `local` maps to an instant.
     /// - Complexity: O(log t).
-    public func resolve(_ local: LocalDateTime) -> LocalTimeResolution {
+    package func resolve(_ local: LocalDateTime) -> LocalTimeResolution {
         let wall = local.localSeconds
         // Offsets lie within ±26 h, so the instants that can show this wall time
         // lie within a day and a bit of `wall` read as UTC; every offset in force
@@ -172,7 +172,7 @@ extension ZoneRules {
     /// The instant of a wall time by RFC 5545 §3.3.5: a time that happens twice
     /// is the first; a time in a gap is shifted forward by the length of the gap
     /// (02:30 in a 02:00→03:00 spring-forward is 03:30).
-    public func instant(of local: LocalDateTime) -> Int {
+    package func instant(of local: LocalDateTime) -> Int {
         switch resolve(local) {
         case .unique(let instant): return instant
         case .repeated(let first, _): return first
@@ -181,17 +181,17 @@ extension ZoneRules {
     }
 
     /// A transition: the instant and the offsets on either side.
-    public struct Transition: Sendable, Hashable {
+    package struct Transition: Sendable, Hashable {
         /// The instant of the change, epoch seconds.
-        public var at: Int
+        package var at: Int
         /// The UTC offset in seconds before the change.
-        public var offsetBefore: Int
+        package var offsetBefore: Int
         /// The UTC offset in seconds from the change on.
-        public var offsetAfter: Int
+        package var offsetAfter: Int
     }
 
     /// The transitions in [start, end], folding instants after the table's end.
-    public func transitions(between start: Int, and end: Int) -> [Transition] {
+    package func transitions(between start: Int, and end: Int) -> [Transition] {
         var found: [Transition] = []
         var shift = 0
         var (start, end) = (start, end)
@@ -244,13 +244,13 @@ extension ZoneRules {
         guard let zone = TimeZone(identifier: identifier) else {
             throw DataError("unknown time zone '\(identifier)' (expected an IANA name such as Europe/Berlin)")
         }
-        let rules = ZoneRules(foundation: zone)
+        let rules = ZoneRules(zone)
         cache.withLock { $0[identifier] = rules }
         return rules
     }
 
-    /// Reads every offset change of `zone` between 1800 and 2500.
-    init(foundation zone: TimeZone) {
+    /// The rules of a Foundation zone: every offset change between 1800 and 2500.
+    public init(_ zone: TimeZone) {
         var transitions: [(at: Int, offset: Int)] = []
         var cursor = Date(timeIntervalSince1970: Double(Self.tableStart))
         let end = Date(timeIntervalSince1970: Double(Self.tableEnd))

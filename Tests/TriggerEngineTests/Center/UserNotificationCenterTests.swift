@@ -71,11 +71,39 @@ struct UserNotificationCenterTests {
         _ = try await center.advance(to: Self.start.addingTimeInterval(120))
         let at = Self.start.addingTimeInterval(180)
         try await center.respond(toIdentifier: "chat", action: "REPLY", text: "on my way", at: at)
-        try await center.respond(toIdentifier: "chat", action: "dismiss", at: at)
-        #expect(try await center.respond(toIdentifier: "plain", action: "dismiss", at: at) == nil)
-        try await center.respond(toIdentifier: "plain", action: "default", at: at)
-        await #expect(throws: DataError.self) { try await center.respond(toIdentifier: "plain", action: "REPLY", at: at) }
-        await #expect(throws: DataError.self) { try await center.respond(toIdentifier: "never", action: "default", at: at) }
+        try await center.respond(toIdentifier: "chat", action: NotificationResponse.dismissActionIdentifier, at: at)
+        #expect(try await center.respond(toIdentifier: "plain", action: NotificationResponse.dismissActionIdentifier, at: at) == nil)
+        try await center.respond(toIdentifier: "plain", action: NotificationResponse.defaultActionIdentifier, at: at)
+        // Each refusal is a case an embedder can switch on.
+        let notInCategory = await #expect(throws: CenterError.self) {
+            try await center.respond(toIdentifier: "plain", action: "REPLY", at: at)
+        }
+        guard case .actionNotInCategory("plain", "REPLY", "PLAIN", ["OK"])? = notInCategory else {
+            Issue.record("expected actionNotInCategory, got \(String(describing: notInCategory))")
+            return
+        }
+        let noText = await #expect(throws: CenterError.self) {
+            try await center.respond(toIdentifier: "plain", action: "OK", text: "hi", at: at)
+        }
+        guard case .actionTakesNoText("plain", "OK")? = noText else {
+            Issue.record("expected actionTakesNoText, got \(String(describing: noText))")
+            return
+        }
+        // The short names are the CLI's; the library takes identifiers only.
+        let shortName = await #expect(throws: CenterError.self) {
+            try await center.respond(toIdentifier: "plain", action: "default", at: at)
+        }
+        guard case .actionNotInCategory(_, "default", _, _)? = shortName else {
+            Issue.record("expected actionNotInCategory, got \(String(describing: shortName))")
+            return
+        }
+        let never = await #expect(throws: CenterError.self) {
+            try await center.respond(toIdentifier: "never", action: NotificationResponse.defaultActionIdentifier, at: at)
+        }
+        guard case .notDelivered("never")? = never else {
+            Issue.record("expected notDelivered, got \(String(describing: never))")
+            return
+        }
         #expect(delegate.responses.map(\.actionIdentifier) == ["REPLY", NotificationResponse.dismissActionIdentifier,
                                                                 NotificationResponse.defaultActionIdentifier])
         #expect(delegate.responses.first?.userText == "on my way")

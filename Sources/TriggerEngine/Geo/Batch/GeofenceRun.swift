@@ -39,11 +39,11 @@ public final class GeofenceRun {
     private let strict: Bool
     /// Rows per batch; by default 262,144 on one thread (longer runs in spatial
     /// order) and 65,536 on two (more batches for the two threads to overlap).
-    package var batchSize: Int?
+    public var batchSize: Int?
     /// Whether to read and parse the log on a second thread (both cores).
     public var pipelined = true
     /// Sees every used fix and every event (a `GeofenceMap`, say); changes nothing.
-    public var observer: (any GeofenceRunObserver)?
+    package var observer: (any GeofenceRunObserver)?
 
     private var monitor: RegionMonitor?
 

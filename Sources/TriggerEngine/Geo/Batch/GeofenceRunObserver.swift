@@ -4,7 +4,7 @@
 ///
 /// An observer sees and changes nothing else: the events and their output are the
 /// same with or without one. A run without an observer pays one `nil` check a fix.
-public protocol GeofenceRunObserver: AnyObject {
+package protocol GeofenceRunObserver: AnyObject {
     /// A fix the monitor used (skipped fixes are not shown: bad values, too
     /// inaccurate, out of order, repeated).
     /// - Parameters:

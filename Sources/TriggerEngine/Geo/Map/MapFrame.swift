@@ -4,18 +4,18 @@
 ///
 /// The window's `west` edge is where the map is cut: a longitude west of it is
 /// drawn 360° further east, so that data across the antimeridian lies together.
-public struct MapFrame: Sendable, Equatable {
+package struct MapFrame: Sendable, Equatable {
     /// Longitudes below this one are drawn 360° further east (−180…180).
-    public var west: Double
+    package var west: Double
     /// Pixels per projected metre.
-    public var scale: Double
+    package var scale: Double
     /// The projected x and y (metres) of the map area's top-left corner.
-    public var originX: Double, originY: Double
+    package var originX: Double, originY: Double
     /// The map area's size in pixels.
-    public var width: Double, height: Double
+    package var width: Double, height: Double
 
     /// Creates a frame from its parts.
-    public init(west: Double, scale: Double, originX: Double, originY: Double, width: Double, height: Double) {
+    package init(west: Double, scale: Double, originX: Double, originY: Double, width: Double, height: Double) {
         self.west = west
         self.scale = scale
         self.originX = originX
@@ -26,45 +26,45 @@ public struct MapFrame: Sendable, Equatable {
 
     /// A longitude moved into the window [west, west + 360).
     @inline(__always)
-    public func windowed(longitude: Double) -> Double {
+    package func windowed(longitude: Double) -> Double {
         longitude < west ? longitude + 360 : longitude
     }
 
     /// The pixel of a longitude taken as given (not moved into the window).
     @inline(__always)
-    public func pixelX(unwrappedLongitude longitude: Double) -> Double {
+    package func pixelX(unwrappedLongitude longitude: Double) -> Double {
         (WebMercator.x(longitude: longitude) - originX) * scale
     }
 
     /// The pixel row of a latitude (clamped near the poles, as web maps do).
     @inline(__always)
-    public func pixelY(latitude: Double) -> Double {
+    package func pixelY(latitude: Double) -> Double {
         (originY - WebMercator.y(latitude: latitude)) * scale
     }
 
     /// The pixel of a position, its longitude moved into the window.
-    public func pixel(of coordinate: Coordinate) -> (x: Double, y: Double) {
+    package func pixel(of coordinate: Coordinate) -> (x: Double, y: Double) {
         (pixelX(unwrappedLongitude: windowed(longitude: coordinate.longitude)), pixelY(latitude: coordinate.latitude))
     }
 
     /// The longitudes at the left and right edges of the map area (the right one
     /// may be beyond 180).
-    public var longitudeSpan: ClosedRange<Double> {
+    package var longitudeSpan: ClosedRange<Double> {
         WebMercator.longitude(x: originX)...WebMercator.longitude(x: originX + width / scale)
     }
 
     /// The latitudes at the bottom and top edges of the map area.
-    public var latitudeSpan: ClosedRange<Double> {
+    package var latitudeSpan: ClosedRange<Double> {
         WebMercator.latitude(y: originY - height / scale)...WebMercator.latitude(y: originY)
     }
 
     /// The latitude at the middle of the map area, where the scale bar is true.
-    public var centreLatitude: Double {
+    package var centreLatitude: Double {
         WebMercator.latitude(y: originY - height / scale / 2)
     }
 
     /// Ground metres per pixel at a latitude (the monitor's sphere).
-    public func metresPerPixel(atLatitude latitude: Double) -> Double {
+    package func metresPerPixel(atLatitude latitude: Double) -> Double {
         WebMercator.groundMetresPerProjectedMetre(atLatitude: latitude) / scale
     }
 }
@@ -76,7 +76,7 @@ extension MapFrame {
     /// around it). A span shorter than `minimumSpan` ground metres (one fix, a
     /// parked device) is widened to it, so that the map never zooms in past
     /// street level.
-    public static func fitted(west: Double, east: Double, south: Double, north: Double,
+    package static func fitted(west: Double, east: Double, south: Double, north: Double,
                               maxWidth: Double, maxHeight: Double, minWidth: Double, minHeight: Double,
                               margin: Double, minimumSpan: Double = 500) -> MapFrame {
         var x0 = WebMercator.x(longitude: west), x1 = WebMercator.x(longitude: east)

@@ -1,27 +1,27 @@
 /// What a map drew and what it left out (`MapSampling`'s rule at work).
-public struct MapReport: Sendable, Equatable {
+package struct MapReport: Sendable, Equatable {
     /// Where the map looks.
-    public var frame: MapFrame
+    package var frame: MapFrame
     /// Fixes seen (the fixes the monitor used), and from how many devices.
-    public var fixes = 0, devices = 0
+    package var fixes = 0, devices = 0
     /// Devices whose tracks are drawn.
-    public var trackDevices = 0
+    package var trackDevices = 0
     /// Every `fixStride`-th fix of a drawn device is drawn (1: all).
-    public var fixStride = 1
+    package var fixStride = 1
     /// Track fixes drawn (before fixes within half a pixel are merged).
-    public var trackFixes = 0
+    package var trackFixes = 0
     /// Events seen.
-    public var events = 0
+    package var events = 0
     /// Every `eventStride`-th event is drawn (1: all).
-    public var eventStride = 1
+    package var eventStride = 1
     /// Event markers drawn.
-    public var eventMarkers = 0
+    package var eventMarkers = 0
 
     /// Whether anything was left out.
-    public var isSampled: Bool { trackDevices < devices || fixStride > 1 || eventStride > 1 }
+    package var isSampled: Bool { trackDevices < devices || fixStride > 1 || eventStride > 1 }
 
     /// What was left out, in words, for the map's legend; `nil` when nothing was.
-    public var note: String? {
+    package var note: String? {
         guard isSampled else { return nil }
         var parts: [String] = []
         if trackDevices < devices {

@@ -14,22 +14,22 @@
 ///   (nothing visible is lost).
 ///
 /// Whenever anything is left out, the map's legend says what and how.
-public struct MapSampling: Sendable, Hashable {
+package struct MapSampling: Sendable, Hashable {
     /// Devices whose tracks are drawn, at most.
-    public var maxTrackDevices = 200
+    package var maxTrackDevices = 200
     /// Track fixes drawn, about at most (a power-of-two stride is chosen as the log streams).
-    public var maxTrackFixes = 1_000_000
+    package var maxTrackFixes = 1_000_000
     /// Event markers drawn, at most.
-    public var maxEvents = 100_000
+    package var maxEvents = 100_000
     /// Up to this many drawn devices, each has its own colour, a wider line and
     /// its name in the legend; beyond, all tracks are thin.
-    public var namedDevices = 10
+    package var namedDevices = 10
 
     /// The defaults above.
-    public init() {}
+    package init() {}
 
     /// A sampling with other limits (each at least 1).
-    public init(maxTrackDevices: Int, maxTrackFixes: Int, maxEvents: Int, namedDevices: Int = 10) {
+    package init(maxTrackDevices: Int, maxTrackFixes: Int, maxEvents: Int, namedDevices: Int = 10) {
         self.maxTrackDevices = max(1, maxTrackDevices)
         self.maxTrackFixes = max(1, maxTrackFixes)
         self.maxEvents = max(1, maxEvents)
@@ -38,7 +38,7 @@ public struct MapSampling: Sendable, Hashable {
 
     /// The hash that chooses devices: 64-bit FNV-1a over the UTF-8 bytes (stable
     /// across runs and platforms, unlike `Hasher`).
-    public static func deviceHash(_ identifier: String) -> UInt64 {
+    package static func deviceHash(_ identifier: String) -> UInt64 {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in identifier.utf8 {
             hash ^= UInt64(byte)

@@ -11,34 +11,34 @@ import Darwin
 /// The world is a square: latitudes beyond ±`maxLatitude` (85.0511…°, where the
 /// square ends) are clamped to it, as web maps do, so a fix at a pole is drawn at
 /// the top or bottom edge of the world instead of at infinity.
-public enum WebMercator {
+package enum WebMercator {
     /// The sphere's radius in metres (the WGS 84 semi-major axis, EPSG:3857).
-    public static let radius = 6_378_137.0
+    package static let radius = 6_378_137.0
     /// The latitude where the square world ends: atan(sinh π) ≈ 85.0511287798°.
-    public static let maxLatitude = atan(sinh(Double.pi)) / GeoMath.radiansPerDegree
+    package static let maxLatitude = atan(sinh(Double.pi)) / GeoMath.radiansPerDegree
 
     /// Projected x in metres east of Greenwich. Longitudes beyond ±180 are
     /// projected as given (a map across the antimeridian needs them).
     @inline(__always)
-    public static func x(longitude: Double) -> Double {
+    package static func x(longitude: Double) -> Double {
         radius * longitude * GeoMath.radiansPerDegree
     }
 
     /// Projected y in metres north of the equator, the latitude clamped to
     /// ±`maxLatitude`: R·atanh(sin φ), the form that stays accurate near the poles.
     @inline(__always)
-    public static func y(latitude: Double) -> Double {
+    package static func y(latitude: Double) -> Double {
         let clamped = min(max(latitude, -maxLatitude), maxLatitude)
         return radius * atanh(sin(clamped * GeoMath.radiansPerDegree))
     }
 
     /// The longitude of a projected x.
-    public static func longitude(x: Double) -> Double {
+    package static func longitude(x: Double) -> Double {
         x / radius / GeoMath.radiansPerDegree
     }
 
     /// The latitude of a projected y: atan(sinh(y / R)).
-    public static func latitude(y: Double) -> Double {
+    package static func latitude(y: Double) -> Double {
         atan(sinh(y / radius)) / GeoMath.radiansPerDegree
     }
 
@@ -47,7 +47,7 @@ public enum WebMercator {
     ///
     /// Circles are drawn with the monitor's sphere, so a scale bar drawn with this
     /// factor measures a region's radius as the monitor does.
-    public static func groundMetresPerProjectedMetre(atLatitude latitude: Double) -> Double {
+    package static func groundMetresPerProjectedMetre(atLatitude latitude: Double) -> Double {
         let clamped = min(max(latitude, -maxLatitude), maxLatitude)
         return cos(clamped * GeoMath.radiansPerDegree) * GeoMath.earthRadius / radius
     }
