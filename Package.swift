@@ -67,10 +67,24 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // Test support, not shipped: the seeded generator the tests share, and
+        // the child process of the kill -9 test.
+        .target(
+            name: "TestSupport",
+            path: "Tests/Support/TestSupport"
+        ),
+        .executableTarget(
+            name: "crash-test-child",
+            dependencies: [
+                "TriggerEngine", "TestSupport",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            path: "Tests/Support/CrashTestChild"
+        ),
         .testTarget(
             name: "TriggerEngineTests",
             dependencies: [
-                "TriggerEngine", "CGEOS", "CICal",
+                "TriggerEngine", "CGEOS", "CICal", "TestSupport",
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
@@ -80,7 +94,7 @@ let package = Package(
         ),
         .testTarget(
             name: "TriggerEvalTests",
-            dependencies: ["trigger-eval"],
+            dependencies: ["trigger-eval", "crash-test-child", "TestSupport"],
             path: "Tests/TriggerEvalTests"
         ),
     ],

@@ -86,7 +86,7 @@ struct Next: AsyncParsableCommand {
             return
         }
         var fields = FireDateQuery.Fields()
-        fields.components = try components.map { text throws(DataError) in try FireDateQuery.componentPairs(parsing: text) }
+        fields.components = try components.map { text throws(DataError) in try CalendarTrigger.componentPairs(parsing: text) }
         fields.rrule = rrule
         fields.dtstart = dtstart
         fields.rdate = rdate

@@ -8,7 +8,5 @@ extension TriggerEval {
         Simulate.self,
         Run.self,
         ICS.self,
-        Bench.self,
-        CrashTestChild.self, // hidden: the kill -9 test's child process
     ]
 }

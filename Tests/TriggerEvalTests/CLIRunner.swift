@@ -9,21 +9,27 @@ struct CLIResult {
 
 enum CLIRunner {
     /// The `trigger-eval` built next to the test bundle.
-    static var executable: URL {
+    static var executable: URL { built("trigger-eval") }
+
+    /// The kill -9 test's child process (`Tests/Support/CrashTestChild`), built next to the test bundle.
+    static var crashTestChild: URL { built("crash-test-child") }
+
+    /// The product `name` built next to the test bundle.
+    static func built(_ name: String) -> URL {
         var directory = Bundle.main.bundleURL
         for _ in 0..<3 {
-            let candidate = directory.appendingPathComponent("trigger-eval")
+            let candidate = directory.appendingPathComponent(name)
             if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
             directory.deleteLastPathComponent()
         }
-        return URL(fileURLWithPath: ".build/debug/trigger-eval")
+        return URL(fileURLWithPath: ".build/debug/\(name)")
     }
 
-    /// Runs `trigger-eval arguments…`, feeding `stdin`, in `directory`.
+    /// Runs `trigger-eval arguments…` (or `program`), feeding `stdin`, in `directory`.
     static func run(_ arguments: [String], stdin: String? = nil, in directory: URL? = nil,
-                    environment: [String: String]? = nil) throws -> CLIResult {
+                    environment: [String: String]? = nil, program: URL = executable) throws -> CLIResult {
         let process = Process()
-        process.executableURL = executable
+        process.executableURL = program
         process.arguments = arguments
         if let directory { process.currentDirectoryURL = directory }
         if let environment { process.environment = environment }

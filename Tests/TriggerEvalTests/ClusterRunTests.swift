@@ -1,7 +1,8 @@
 #if PostgreSQL
 import Foundation
 import Testing
-@testable import TriggerEngine
+import TestSupport
+@_spi(Benchmarks) @testable import TriggerEngine
 @testable import trigger_eval
 #if canImport(Glibc)
 import Glibc
@@ -16,7 +17,7 @@ struct ClusterRunTests {
     /// fire is written twice only when the killed node had written it.
     @Test func threeNodesDeliverEveryFireOnceWhileOneIsKilledAndRestarted() throws {
         let url = try TestPostgres.freshDatabase().description
-        var random = BenchRandom(seed: 16)
+        var random = SplitMix64(seed: 16)
         // The series start a few seconds ahead; an add that reaches its node late (a loaded machine) misses
         // the instants already past, and fires the rest: checked below as a suffix of the three.
         let start = Date(timeIntervalSince1970: (Date().timeIntervalSince1970 + 6).rounded(.down))

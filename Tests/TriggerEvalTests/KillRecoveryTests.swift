@@ -1,13 +1,13 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import trigger_eval
 #if canImport(Glibc)
 import Glibc
 #endif
 
 /// Issue 6: "a process killed at any instant (kill -9) loses no pending request
-/// and delivers no one-shot request twice". The child (`trigger-eval
-/// _crash-child`) adds seeded requests to a SQLite-backed center and runs its
+/// and delivers no one-shot request twice". The child (`crash-test-child`) adds seeded requests to a SQLite-backed center and runs its
 /// virtual clock; this test kills it with SIGKILL after seeded random delays,
 /// restarts it, and checks the store after every kill and at the end against a
 /// run that was never killed.
@@ -41,7 +41,7 @@ struct KillRecoveryTests {
     static let workload = ["--requests", "240", "--days", "45", "--seed", "11"]
 
     static func dump(_ store: String) throws -> Dump {
-        let result = try CLIRunner.run(["_crash-child", "--store", store, "--dump"] + workload)
+        let result = try CLIRunner.run(["--store", store, "--dump"] + workload, program: CLIRunner.crashTestChild)
         #expect(result.status == 0, "\(result.stderr)")
         return Dump(result.stdout)
     }
@@ -61,8 +61,8 @@ struct KillRecoveryTests {
     /// first), and returns what it confirmed.
     static func runChild(store: String, addFrom: Int, kill point: KillPoint) throws -> ChildRun {
         let process = Process()
-        process.executableURL = CLIRunner.executable
-        process.arguments = ["_crash-child", "--store", store, "--add-from", String(addFrom)] + workload
+        process.executableURL = CLIRunner.crashTestChild
+        process.arguments = ["--store", store, "--add-from", String(addFrom)] + workload
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err
@@ -120,7 +120,7 @@ struct KillRecoveryTests {
         var confirmedAdds = 0
         var confirmedDeliveries: [String] = []
         var kills = 0
-        var random = BenchRandom(seed: 2026) // the CLI's seeded generator
+        var random = SplitMix64(seed: 2026) // the CLI's seeded generator
         for round in 0..<40 {
             // Three rounds in four: after a random number of further confirmations
             // (adds, then deliveries), about 1/60 of the run on average, so the

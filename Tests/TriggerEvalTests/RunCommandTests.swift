@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import trigger_eval
 #if canImport(Glibc)
 import Glibc
@@ -62,7 +63,7 @@ struct RunCommandTests {
         let due = try #require((soon["time"] as? String).flatMap(RFC3339Reader.date))
         #expect(due > started.addingTimeInterval(0.4) && due < Date())
         // The replies come in command order; everything is recorded in the store.
-        let dump = try CLIRunner.run(["_crash-child", "--store", store, "--dump"])
+        let dump = try CLIRunner.run(["--store", store, "--dump"], program: CLIRunner.crashTestChild)
         #expect(dump.stdout.split(separator: "\n").filter { $0.hasPrefix("delivered ") }.count == 3)
         #expect(!dump.stdout.contains("pending "))
     }
@@ -81,7 +82,7 @@ struct RunCommandTests {
         #expect(run.exitStatus() == 0, "\(run.standardError)")
         // Closed cleanly: no WAL left beside the file, and the request is kept.
         #expect(!FileManager.default.fileExists(atPath: store + "-wal"))
-        let dump = try CLIRunner.run(["_crash-child", "--store", store, "--dump"])
+        let dump = try CLIRunner.run(["--store", store, "--dump"], program: CLIRunner.crashTestChild)
         #expect(dump.stdout.contains("pending later"))
     }
 
@@ -139,7 +140,7 @@ struct RunCommandTests {
         let directory = try CLIRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let store = directory.appendingPathComponent("center.sqlite").path
-        var random = BenchRandom(seed: 12)
+        var random = SplitMix64(seed: 12)
         let identifiers = (0..<150).map { "r\($0)" }
         let workload = Dictionary(uniqueKeysWithValues: identifiers.map { id -> (String, String) in
             let seconds = random.next() % 5 == 0 ? nil : Double(random.next() % 3_000) / 1_000 + 0.05
@@ -189,7 +190,7 @@ struct RunCommandTests {
         // ... and a fire is repeated only when a kill caught it in flight.
         let repeats = deliveredLines.count - Set(deliveredLines.map(\.id)).count
         #expect(repeats <= kills, "\(repeats) repeated lines for \(kills) kills")
-        let dump = try CLIRunner.run(["_crash-child", "--store", store, "--dump"])
+        let dump = try CLIRunner.run(["--store", store, "--dump"], program: CLIRunner.crashTestChild)
         #expect(!dump.stdout.contains("pending "))
         #expect(Set(dump.stdout.split(separator: "\n").filter { $0.hasPrefix("delivered ") }
             .map { String($0.split(separator: " ")[1]) }) == Set(identifiers))

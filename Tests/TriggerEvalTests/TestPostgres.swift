@@ -1,1 +1,73 @@
-../TriggerEngineTests/Cluster/TestPostgres.swift
+#if PostgreSQL
+import Foundation
+@_spi(Benchmarks) @testable import TriggerEngine
+
+/// A throwaway PostgreSQL server for the tests of this process: started on
+/// first use by `scripts/postgres-server` (which installs PostgreSQL with apt
+/// when it is missing), on a free port of 127.0.0.1, and stopped when the
+/// process exits. Each test gets a database of its own.
+enum TestPostgres {
+    /// The repository's root: the nearest folder above this file with `scripts/postgres-server`
+    /// (this file is also linked into the CLI's tests, one level higher).
+    static let root: URL = {
+        var directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        while directory.path != "/",
+              !FileManager.default.fileExists(atPath: directory.appendingPathComponent("scripts/postgres-server").path) {
+            directory.deleteLastPathComponent()
+        }
+        return directory
+    }()
+
+    /// The server's URL (its `triggerengine` database), or why it did not start.
+    static let server: Result<String, TestPostgresError> = {
+        let directory = "/tmp/triggerengine-tests-pg-\(ProcessInfo.processInfo.processIdentifier)"
+        let result = runScript(["start", directory])
+        guard result.status == 0 else {
+            return .failure(TestPostgresError("scripts/postgres-server start failed: \(result.stderr)"))
+        }
+        atexit { TestPostgres.stopServer() }
+        return .success(result.stdout.trimmingCharacters(in: .whitespacesAndNewlines))
+    }()
+
+    private static func stopServer() {
+        _ = runScript(["stop", "/tmp/triggerengine-tests-pg-\(ProcessInfo.processInfo.processIdentifier)"])
+    }
+
+    /// A new, empty database on the server.
+    static func freshDatabase() throws -> PostgresURL {
+        let url = try server.get()
+        let name = "t_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
+        let result = run("/usr/bin/env", ["psql", "-q", "-v", "ON_ERROR_STOP=1", url, "-c", "CREATE DATABASE \(name)"])
+        guard result.status == 0 else { throw TestPostgresError("CREATE DATABASE failed: \(result.stderr)") }
+        var parsed = try PostgresURL(url)
+        parsed.database = name
+        return parsed
+    }
+
+    private static func runScript(_ arguments: [String]) -> (status: Int32, stdout: String, stderr: String) {
+        run(root.appendingPathComponent("scripts/postgres-server").path, arguments)
+    }
+
+    static func run(_ executable: String, _ arguments: [String]) -> (status: Int32, stdout: String, stderr: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        do { try process.run() } catch { return (-1, "", "\(error)") }
+        let group = DispatchGroup()
+        nonisolated(unsafe) var outData = Data(), errData = Data()
+        DispatchQueue.global().async(group: group) { outData = out.fileHandleForReading.readDataToEndOfFile() }
+        DispatchQueue.global().async(group: group) { errData = err.fileHandleForReading.readDataToEndOfFile() }
+        process.waitUntilExit()
+        group.wait()
+        return (process.terminationStatus, String(decoding: outData, as: UTF8.self), String(decoding: errData, as: UTF8.self))
+    }
+}
+
+struct TestPostgresError: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}
+#endif

@@ -22,7 +22,7 @@ extension FuzzTargets {
             var start = LocalDateTime(year: 2026, month: 1, day: 30, hour: 9)!
             var zone = try ZoneRules.named("Europe/Berlin")
             if lines.count > 1 {
-                let (wall, utc) = try FireDateQuery.localTime(String(lines[1]), field: "dtstart")
+                let (wall, utc) = try LocalDateTime.parsing(String(lines[1]), field: "dtstart")
                 start = wall
                 if utc { zone = .utc }
             }
@@ -70,7 +70,7 @@ extension FuzzTargets {
         let bound = bytes.bindMemory(to: UInt8.self)
         let parsed = RFC3339.date(fromBytes: bound)
         let field = FieldParsing.instant(bound, zone: berlin)
-        _ = try? FireDateQuery.localTime(text, field: "dtstart")
+        _ = try? LocalDateTime.parsing(text, field: "dtstart")
         guard let parsed else { return .rejected(DataError("not an RFC 3339 instant")) }
         // Formatting keeps microseconds: the round trip is exact to the microsecond,
         // or to a Double's resolution where that is coarser (30 µs in year 9999), with any offset.

@@ -17,7 +17,7 @@ extension NotificationTrigger: Codable {
         switch kind {
         case "calendar":
             let matching = try body.decode([String: Int].self, forKey: Key("dateMatching"))
-            let components = try FireDateQuery.dateComponents(matching.sorted { $0.key < $1.key }.map { ($0.key, $0.value) })
+            let components = try CalendarTrigger.dateComponents(named: matching.sorted { $0.key < $1.key }.map { ($0.key, $0.value) })
             let repeats = try body.decodeIfPresent(Bool.self, forKey: Key("repeats")) ?? false
             let zone: TriggerTimeZone = try Self.decodeZone(body, forKey: Key("timeZone")).map { .fixed($0) } ?? .floating
             self = .calendar(try CalendarTrigger(dateMatching: components, repeats: repeats, timeZone: zone))

@@ -52,16 +52,16 @@ package struct RecurrenceTriggerSource: Sendable, Hashable, Codable {
     }
 
     /// Builds the trigger with the same rules as `trigger-eval next --rrule`
-    /// (`FireDateQuery`): a UTC DTSTART makes the whole set UTC (RFC 5545 §3.3.5).
+    /// (`LocalDateTime.parsing`): a UTC DTSTART makes the whole set UTC (RFC 5545 §3.3.5).
     /// - Throws: `DataError` naming the bad field.
     package func trigger() throws(DataError) -> RecurrenceTrigger {
-        let (start, utc) = try FireDateQuery.localTime(dtstart, field: "dtstart")
+        let (start, utc) = try LocalDateTime.parsing(dtstart, field: "dtstart")
         let zone: TriggerTimeZone
         if utc { zone = .fixed(.utc) } else if let tz { zone = .fixed(try ZoneRules.decoded(text: tz)) } else { zone = .floating }
         func walls(_ texts: [String], _ field: String) throws(DataError) -> [LocalDateTime] {
             var result: [LocalDateTime] = []
             for text in texts {
-                let (wall, isUTC) = try FireDateQuery.localTime(text, field: field)
+                let (wall, isUTC) = try LocalDateTime.parsing(text, field: field)
                 if isUTC, !utc, case .fixed(let rules) = zone {
                     result.append(rules.localTime(atUTC: wall.localSeconds))
                 } else {

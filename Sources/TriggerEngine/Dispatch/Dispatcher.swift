@@ -25,7 +25,7 @@ internal import HeapModule
 /// `moveNow(to:)` move its time forward, which a virtual clock does by jumping
 /// and `UserNotificationCenter` does from its clock.
 /// Not thread-safe: it is owned by one center (an actor) or one task.
-package final class Dispatcher {
+@_spi(Benchmarks) public final class Dispatcher {
     /// One delivery the dispatcher made.
     package struct Fire: Sendable {
         package var request: NotificationRequest
@@ -82,7 +82,7 @@ package final class Dispatcher {
     var held: [Int32: (fire: Double, generation: UInt32)] = [:]
 
     /// Creates an empty dispatcher whose time starts at `now`.
-    package init(now: Date, floatingZone: ZoneRules = .utc) {
+    @_spi(Benchmarks) public init(now: Date, floatingZone: ZoneRules = .utc) {
         self.now = now
         self.floatingZone = floatingZone
         self.table = FireScheduleTable(floatingZone: floatingZone)
@@ -139,7 +139,7 @@ package final class Dispatcher {
     /// - Returns: the first fire, `nil` for location/push requests or a trigger that never fires.
     /// - Complexity: O(log n) plus one next-fire computation.
     @discardableResult
-    package func add(_ request: NotificationRequest, nextFire: Date? = nil) -> Date? {
+    @_spi(Benchmarks) public func add(_ request: NotificationRequest, nextFire: Date? = nil) -> Date? {
         removeRequest(withIdentifier: request.identifier)
         var request = request
         if request.added == nil { request.added = now }

@@ -1,5 +1,6 @@
+import TestSupport
 import Foundation
-@testable import TriggerEngine
+@_spi(Benchmarks) @testable import TriggerEngine
 
 /// Foundation's answer, the oracle every calendar test compares against: a
 /// Gregorian `Calendar` of the zone, first weekday Sunday, minimum days in the

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import TriggerEngine
+@_spi(Benchmarks) @testable import TriggerEngine
 
 /// Calendar and recurrence triggers across DST transitions, pinned to literal
 /// instants (seconds since 1970), as swift-foundation's own recurrence tests

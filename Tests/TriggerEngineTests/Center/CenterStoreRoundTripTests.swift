@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import TriggerEngine
+@_spi(Benchmarks) @testable import TriggerEngine
 
 /// Issue 12: "a request the center accepts can make the store unopenable".
 /// Every trigger form the center accepts must come back equal from the store

@@ -68,8 +68,10 @@ struct EmbedderExampleTests {
 
         #expect(response?.userText == "On my way")
         #expect(sent.ids.count == 4 && Set(sent.ids).count == 4)
-        #expect(Set(try store.loadDelivered().map(\.request.identifier)) == ["now", "ci", "tea", "standup"])
-        #expect(try store.loadPending().map(\.request.identifier).sorted() == ["home", "rent", "standup"])
+        // What an embedder sees after a restart on the same file.
+        let reopened = try UserNotificationCenter(now: await center.now, store: try NotificationStore(path: folder.appendingPathComponent("center.sqlite").path))
+        #expect(Set(await reopened.deliveredNotifications().map(\.request.identifier)) == ["now", "ci", "tea", "standup"])
+        #expect(await reopened.pendingNotificationRequests().map(\.identifier).sorted() == ["home", "rent", "standup"])
     }
 }
 

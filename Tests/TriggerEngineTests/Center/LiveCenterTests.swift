@@ -3,7 +3,7 @@ import Logging
 import ServiceLifecycle
 import Synchronization
 import Testing
-@testable import TriggerEngine
+@_spi(Benchmarks) @testable import TriggerEngine
 
 /// What a live center handed over, in order, for tests to wait on.
 final class DeliveryRecorder: Sendable {

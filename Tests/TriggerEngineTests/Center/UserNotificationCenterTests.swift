@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import TriggerEngine
+@_spi(Benchmarks) @testable import TriggerEngine
 
 /// Records what the center routes to it.
 final class RecordingDelegate: UserNotificationCenterDelegate, @unchecked Sendable {

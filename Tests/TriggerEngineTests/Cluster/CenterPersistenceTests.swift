@@ -1,7 +1,8 @@
 #if PostgreSQL
 import Foundation
 import Testing
-@testable import TriggerEngine
+import TestSupport
+@_spi(Benchmarks) @testable import TriggerEngine
 
 /// One behavioural suite for both stores: the same seeded random sequences of
 /// changes go to SQLite (the embedded store) and to PostgreSQL (the cluster's),

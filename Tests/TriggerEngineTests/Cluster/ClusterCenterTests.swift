@@ -2,7 +2,8 @@
 import Foundation
 import Synchronization
 import Testing
-@testable import TriggerEngine
+import TestSupport
+@_spi(Benchmarks) @testable import TriggerEngine
 
 /// Several nodes on one real PostgreSQL database (`TestPostgres`).
 @Suite("Cluster: several centers on one PostgreSQL database", .serialized)

@@ -1,7 +1,8 @@
 #if PostgreSQL
 import Foundation
 import Testing
-@testable import TriggerEngine
+import TestSupport
+@_spi(Benchmarks) @testable import TriggerEngine
 
 @Suite("PostgresURL: what --store postgres://… accepts")
 struct PostgresURLTests {

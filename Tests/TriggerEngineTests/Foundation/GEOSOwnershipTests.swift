@@ -1,5 +1,6 @@
 import Testing
-@testable import TriggerEngine
+import TestSupport
+@_spi(Benchmarks) @testable import TriggerEngine
 
 @Suite("GEOS handles: one owner each, errors as Swift errors")
 struct GEOSOwnershipTests {

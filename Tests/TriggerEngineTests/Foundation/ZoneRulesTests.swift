@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-@testable import TriggerEngine
+import TestSupport
+@_spi(Benchmarks) @testable import TriggerEngine
 
 @Suite("ZoneRules: transition tables read from Foundation")
 struct ZoneRulesTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-@testable import TriggerEngine
+import TestSupport
+@_spi(Benchmarks) @testable import TriggerEngine
 
 /// `GeofenceRun` (coverage found a batch at a time in spatial order, split
 /// between two threads) against `RegionMonitor.ingest` one fix at a time: the
@@ -36,9 +37,11 @@ struct GeofenceRunTests {
             var encoder = RegionEventEncoder(format: .ndjson, regions: regions)
             var expected: [UInt8] = []
             var devices = DeviceTable()
+            var expectedValues: [RegionEvent] = []
             for fix in log {
                 let device = devices.index(of: fix.device)
                 for event in monitor.ingest(fix) {
+                    expectedValues.append(event)
                     encoder.append(device: device, name: fix.device, region: Int32(regions.firstIndex { $0.identifier == event.region }!),
                                    kind: event.kind, time: fix.time.timeIntervalSince1970, lat: fix.coordinate.latitude,
                                    lon: fix.coordinate.longitude, to: &expected)
@@ -58,6 +61,14 @@ struct GeofenceRunTests {
                 // repeated, inaccurate), so it may test a few more points than the monitor.
                 #expect(summary.counters.exactTests >= monitor.counters.exactTests)
                 #expect(summary.counters.used == monitor.counters.used)
+                // The same run handing its events over as values.
+                let valuesRun = try GeofenceRun(regions: regions, options: options, source: .init(path: path, format: .csv))
+                valuesRun.pipelined = pipelined
+                valuesRun.batchSize = batchSize
+                var values: [RegionEvent] = []
+                let valuesSummary = try valuesRun.run(events: { values += $0 })
+                #expect(values == expectedValues, "\(options), pipelined \(pipelined), batches of \(batchSize), values")
+                #expect(valuesSummary.counters.events == monitor.counters.events)
             }
         }
     }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-@testable import TriggerEngine
+import TestSupport
+@_spi(Benchmarks) @testable import TriggerEngine
 
 @Suite("Location log readers: real CSV and GPX files, times, bad input")
 struct LocationLogReaderTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-@testable import TriggerEngine
+import TestSupport
+@_spi(Benchmarks) @testable import TriggerEngine
 
 /// `PolygonValidity` (a plane sweep and nesting tests) against GEOS's own
 /// `isValid` on seeded random polygons, valid and invalid: whatever the sweep

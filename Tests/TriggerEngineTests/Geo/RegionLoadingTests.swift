@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import TriggerEngine
+@_spi(Benchmarks) @testable import TriggerEngine
 
 @Suite("Regions from GeoJSON and WKT: validation, repair, antimeridian, circles")
 struct RegionLoadingTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-@testable import TriggerEngine
+import TestSupport
+@_spi(Benchmarks) @testable import TriggerEngine
 
 @Suite("RegionMonitor against the brute-force GEOS reference")
 struct RegionMonitorDifferentialTests {

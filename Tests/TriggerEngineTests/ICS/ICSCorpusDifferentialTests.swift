@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import TriggerEngine
+@_spi(Benchmarks) @testable import TriggerEngine
 
 /// The 116 `.ics` files of a Python iCalendar library's test suite
 /// (`Fixtures/ics/icalendar-tests`: real exports and broken files) against
@@ -77,7 +77,7 @@ import Testing
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("scripts/bench-ics-peer.py")
+            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Benchmarks/Peers/bench-ics-peer.py")
         process.arguments = ["python3", script.path, "--occurrences", String(Self.window.from), String(Self.window.to)]
             + Self.corpus.map { Self.folder.appendingPathComponent($0).path }
         let output = Pipe()

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import TriggerEngine
+@_spi(Benchmarks) @testable import TriggerEngine
 
 /// Real calendars are messy: a defect confined to one component is a typed
 /// warning with its line and the rest is read (`Fixtures/ics/lenient-*.ics`,

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import TriggerEngine
+@_spi(Benchmarks) @testable import TriggerEngine
 
 /// What real calendars mix (`Fixtures/ics/real-world-mixes.ics`): several RRULEs
 /// in one event, DATE and DATE-TIME values together, THISANDFUTURE with plain

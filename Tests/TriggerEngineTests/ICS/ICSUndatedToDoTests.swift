@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import TriggerEngine
+@_spi(Benchmarks) @testable import TriggerEngine
 
 /// A VTODO without DTSTART and DUE (`ICSEvent.isUndated`).
 @Suite("ICS: undated to-dos")

@@ -1,4 +1,4 @@
-@testable import TriggerEngine
+@_spi(Benchmarks) @testable import TriggerEngine
 import Foundation
 
 /// `YYYYMMDDTHHMMSS` wall times, the form the oracle reads and writes.

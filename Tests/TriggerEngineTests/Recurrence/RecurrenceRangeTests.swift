@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import TriggerEngine
+@_spi(Benchmarks) @testable import TriggerEngine
 
 /// Recurrence ends with year 9999, where RFC 3339 (and every instant the project
 /// reads or writes) does: a series stops there, and a COUNT that would run past

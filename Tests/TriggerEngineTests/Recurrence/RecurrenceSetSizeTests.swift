@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-@testable import TriggerEngine
+import TestSupport
+@_spi(Benchmarks) @testable import TriggerEngine
 
 /// `RecurrenceEngine.maximumSetSize`: a BYSETPOS past every position a period
 /// can hold makes the rule empty at once, instead of a search of 100,000

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-@testable import TriggerEngine
+import TestSupport
+@_spi(Benchmarks) @testable import TriggerEngine
 
 /// YEARLY rules with BYWEEKNO, where RFC 5545 and python-dateutil part ways: the
 /// period is the week-numbering year (weeks from WKST; week 1 is the first with

@@ -2,7 +2,8 @@ import Foundation
 import GRDB
 import GRDBSQLite
 import Testing
-@testable import TriggerEngine
+import TestSupport
+@_spi(Benchmarks) @testable import TriggerEngine
 
 /// The bulk save binds values with SQLite's C API (`DirectBindings`), not GRDB's
 /// arguments: every value kind survives the round trip, and a value SQLite

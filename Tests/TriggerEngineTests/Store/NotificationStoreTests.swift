@@ -1,7 +1,8 @@
 import Foundation
 import GRDB
 import Testing
-@testable import TriggerEngine
+import TestSupport
+@_spi(Benchmarks) @testable import TriggerEngine
 
 @Suite("NotificationStore")
 struct NotificationStoreTests {

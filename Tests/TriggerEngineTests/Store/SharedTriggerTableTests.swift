@@ -1,7 +1,8 @@
 import Foundation
 import GRDB
 import Testing
-@testable import TriggerEngine
+import TestSupport
+@_spi(Benchmarks) @testable import TriggerEngine
 
 /// Schema version 3: shared triggers written once in `triggers`, the version 2
 /// migration, pruning, and a restart that streams rows into the dispatcher.

@@ -44,6 +44,14 @@ public final class GeofenceRun {
     public var pipelined = true
     /// Sees every used fix and every event (a `GeofenceMap`, say); changes nothing.
     package var observer: (any GeofenceRunObserver)?
+    /// A map drawn from the run as it goes (`GeofenceMap.write` afterwards);
+    /// the events are the same with or without one.
+    public var map: GeofenceMap? {
+        get { observer as? GeofenceMap }
+        set { observer = newValue }
+    }
+    /// Where `run(events:)` hands its events over; `nil` while `run(write:)` encodes them.
+    var eventSink: (([RegionEvent]) throws -> Void)?
 
     private var monitor: RegionMonitor?
 
@@ -198,6 +206,11 @@ public final class GeofenceRun {
             }
             // Output apart from monitoring, so that each can be timed.
             let outputStart = DispatchTime.now()
+            if let sink = run.eventSink {
+                try handOver(to: sink, batch)
+                summary.outputSeconds += Double(DispatchTime.now().uptimeNanoseconds - outputStart.uptimeNanoseconds) / 1e9
+                return
+            }
             for event in events {
                 let row = batch.rows[Int(event.position)]
                 encoder.append(device: row.device, name: names[Int(row.device)], region: event.region, kind: event.kind,
@@ -210,6 +223,22 @@ public final class GeofenceRun {
                 }
             }
             summary.outputSeconds += Double(DispatchTime.now().uptimeNanoseconds - outputStart.uptimeNanoseconds) / 1e9
+        }
+
+        /// The batch's events as values, to `sink` (and the observer).
+        private func handOver(to sink: ([RegionEvent]) throws -> Void, _ batch: FixBatch) throws {
+            guard !events.isEmpty else { return }
+            var values: [RegionEvent] = []
+            values.reserveCapacity(events.count)
+            for event in events {
+                let row = batch.rows[Int(event.position)]
+                values.append(RegionEvent(device: names[Int(row.device)], region: run.regions[Int(event.region)].identifier,
+                                          kind: event.kind, time: Date(timeIntervalSince1970: row.time),
+                                          coordinate: Coordinate(latitude: row.lat, longitude: row.lon)))
+                observer?.geofenceRun(event: event.kind, region: Int(event.region), device: row.device, time: row.time,
+                                      latitude: row.lat, longitude: row.lon)
+            }
+            try sink(values)
         }
 
         /// Counts a row that could not be parsed, or stops the run under `--strict`.

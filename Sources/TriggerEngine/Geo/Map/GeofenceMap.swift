@@ -20,13 +20,13 @@ internal import HeapModule
 /// the data is known. What stays in memory is O(regions + devices).
 ///
 /// A map is not `Sendable`: one run's monitor thread feeds it, then one `write`.
-package final class GeofenceMap {
+public final class GeofenceMap {
     /// The regions drawn, in the run's order (events name them by position).
-    package let regions: [MonitoredRegion]
+    public let regions: [MonitoredRegion]
     /// How the map looks.
-    package let style: MapStyle
+    public let style: MapStyle
     /// How much of the run is drawn.
-    package let sampling: MapSampling
+    public let sampling: MapSampling
 
     // State touched at every fix. `@exclusivity(unchecked)`: a map is fed by one
     // thread (it is not `Sendable`) and these are never passed `inout` while
@@ -70,7 +70,7 @@ package final class GeofenceMap {
     /// Prepares a map of a run over `regions`; nothing is drawn until `write`.
     /// - Throws: `MapSpoolError` when no temporary file can be made.
     /// - Complexity: O(total vertices).
-    package init(regions: [MonitoredRegion], style: MapStyle = MapStyle(),
+    public init(regions: [MonitoredRegion], style: MapStyle = MapStyle(),
                 sampling: MapSampling = MapSampling()) throws(MapSpoolError) {
         self.regions = regions
         self.style = style
@@ -84,7 +84,7 @@ package final class GeofenceMap {
     /// fixes the monitor used (a fix it skipped as out of order would draw a
     /// jump back in the track). Prefer `GeofenceRun.observer`, which does this.
     /// - Complexity: amortised O(1) (O(log devices drawn) at a device's first fix).
-    package func observe(_ fix: LocationFix) {
+    public func observe(_ fix: LocationFix) {
         guard fix.coordinate.isValid else { return }
         let number: Int32
         if let known = deviceNumbers[fix.device] {
@@ -99,7 +99,7 @@ package final class GeofenceMap {
 
     /// Adds an event (after its fix was observed). An event naming a region that
     /// is not among `regions`, or a device never observed, is ignored.
-    package func observe(_ event: RegionEvent) {
+    public func observe(_ event: RegionEvent) {
         guard let region = regionNumbers[event.region], let device = deviceNumbers[event.device] else { return }
         geofenceRun(event: event.kind, region: region, device: device, time: event.time.timeIntervalSince1970,
                     latitude: event.coordinate.latitude, longitude: event.coordinate.longitude)
@@ -112,7 +112,7 @@ package final class GeofenceMap {
     /// - Throws: `MapSpoolError`, or what `output` throws.
     /// - Complexity: O(regions' vertices + fixes and events drawn).
     @discardableResult
-    package func write(_ format: MapFormat, to output: ([UInt8]) throws -> Void) throws -> MapReport {
+    public func write(_ format: MapFormat, to output: ([UInt8]) throws -> Void) throws -> MapReport {
         precondition(!written, "GeofenceMap.write: a map is written once")
         written = true
         finishTracks()

@@ -1,5 +1,5 @@
 /// The file a map is written as.
-package enum MapFormat: String, Sendable, CaseIterable {
+public enum MapFormat: String, Sendable, CaseIterable {
     /// A standalone SVG document (`<title>` tooltips on regions, tracks and events).
     case svg
     /// An HTML page holding the SVG, with hover details shown at once beside the
@@ -7,7 +7,7 @@ package enum MapFormat: String, Sendable, CaseIterable {
     case html
 
     /// The format a file name asks for: `.svg`, or `.html` / `.htm` (any case).
-    package init?(pathExtensionOf path: String) {
+    public init?(pathExtensionOf path: String) {
         guard let dot = path.lastIndex(of: "."), !path[dot...].contains("/") else { return nil }
         switch path[path.index(after: dot)...].lowercased() {
         case "svg": self = .svg

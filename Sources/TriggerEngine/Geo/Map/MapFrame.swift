@@ -4,18 +4,18 @@
 ///
 /// The window's `west` edge is where the map is cut: a longitude west of it is
 /// drawn 360° further east, so that data across the antimeridian lies together.
-package struct MapFrame: Sendable, Equatable {
+public struct MapFrame: Sendable, Equatable {
     /// Longitudes below this one are drawn 360° further east (−180…180).
-    package var west: Double
+    public var west: Double
     /// Pixels per projected metre.
-    package var scale: Double
+    public var scale: Double
     /// The projected x and y (metres) of the map area's top-left corner.
-    package var originX: Double, originY: Double
+    public var originX: Double, originY: Double
     /// The map area's size in pixels.
-    package var width: Double, height: Double
+    public var width: Double, height: Double
 
     /// Creates a frame from its parts.
-    package init(west: Double, scale: Double, originX: Double, originY: Double, width: Double, height: Double) {
+    public init(west: Double, scale: Double, originX: Double, originY: Double, width: Double, height: Double) {
         self.west = west
         self.scale = scale
         self.originX = originX

@@ -1,27 +1,27 @@
 /// What a map drew and what it left out (`MapSampling`'s rule at work).
-package struct MapReport: Sendable, Equatable {
+public struct MapReport: Sendable, Equatable {
     /// Where the map looks.
-    package var frame: MapFrame
+    public var frame: MapFrame
     /// Fixes seen (the fixes the monitor used), and from how many devices.
-    package var fixes = 0, devices = 0
+    public var fixes = 0, devices = 0
     /// Devices whose tracks are drawn.
-    package var trackDevices = 0
+    public var trackDevices = 0
     /// Every `fixStride`-th fix of a drawn device is drawn (1: all).
-    package var fixStride = 1
+    public var fixStride = 1
     /// Track fixes drawn (before fixes within half a pixel are merged).
-    package var trackFixes = 0
+    public var trackFixes = 0
     /// Events seen.
-    package var events = 0
+    public var events = 0
     /// Every `eventStride`-th event is drawn (1: all).
-    package var eventStride = 1
+    public var eventStride = 1
     /// Event markers drawn.
-    package var eventMarkers = 0
+    public var eventMarkers = 0
 
     /// Whether anything was left out.
-    package var isSampled: Bool { trackDevices < devices || fixStride > 1 || eventStride > 1 }
+    public var isSampled: Bool { trackDevices < devices || fixStride > 1 || eventStride > 1 }
 
     /// What was left out, in words, for the map's legend; `nil` when nothing was.
-    package var note: String? {
+    public var note: String? {
         guard isSampled else { return nil }
         var parts: [String] = []
         if trackDevices < devices {

@@ -14,22 +14,22 @@
 ///   (nothing visible is lost).
 ///
 /// Whenever anything is left out, the map's legend says what and how.
-package struct MapSampling: Sendable, Hashable {
+public struct MapSampling: Sendable, Hashable {
     /// Devices whose tracks are drawn, at most.
-    package var maxTrackDevices = 200
+    public var maxTrackDevices = 200
     /// Track fixes drawn, about at most (a power-of-two stride is chosen as the log streams).
-    package var maxTrackFixes = 1_000_000
+    public var maxTrackFixes = 1_000_000
     /// Event markers drawn, at most.
-    package var maxEvents = 100_000
+    public var maxEvents = 100_000
     /// Up to this many drawn devices, each has its own colour, a wider line and
     /// its name in the legend; beyond, all tracks are thin.
-    package var namedDevices = 10
+    public var namedDevices = 10
 
     /// The defaults above.
-    package init() {}
+    public init() {}
 
     /// A sampling with other limits (each at least 1).
-    package init(maxTrackDevices: Int, maxTrackFixes: Int, maxEvents: Int, namedDevices: Int = 10) {
+    public init(maxTrackDevices: Int, maxTrackFixes: Int, maxEvents: Int, namedDevices: Int = 10) {
         self.maxTrackDevices = max(1, maxTrackDevices)
         self.maxTrackFixes = max(1, maxTrackFixes)
         self.maxEvents = max(1, maxEvents)
@@ -38,7 +38,7 @@ package struct MapSampling: Sendable, Hashable {
 
     /// The hash that chooses devices: 64-bit FNV-1a over the UTF-8 bytes (stable
     /// across runs and platforms, unlike `Hasher`).
-    package static func deviceHash(_ identifier: String) -> UInt64 {
+    public static func deviceHash(_ identifier: String) -> UInt64 {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in identifier.utf8 {
             hash ^= UInt64(byte)

@@ -92,13 +92,13 @@ final class MapSpool {
 
 /// The map's temporary file could not be written or read back (a full disk, a
 /// missing temporary folder): not a fault of the input.
-package struct MapSpoolError: Error, Sendable, Equatable, CustomStringConvertible {
+public struct MapSpoolError: Error, Sendable, Equatable, CustomStringConvertible {
     /// What went wrong, with the system's reason.
-    package var message: String
+    public var message: String
 
     init(_ message: String) {
         self.message = message
     }
 
-    package var description: String { "map: \(message)" }
+    public var description: String { "map: \(message)" }
 }

@@ -1,36 +1,36 @@
 /// The look of a geofence map: size, colours and marks. The defaults are chosen
 /// to read on screen and in print; every colour is a CSS colour.
-package struct MapStyle: Sendable, Hashable {
+public struct MapStyle: Sendable, Hashable {
     /// The title at the top of the legend (for example the input files' names).
-    package var title = "Geofence run"
+    public var title = "Geofence run"
     /// The map area's largest size in pixels (the legend panel comes beside it).
-    package var maxWidth = 1000.0, maxHeight = 800.0
+    public var maxWidth = 1000.0, maxHeight = 800.0
     /// The map area's smallest size in pixels.
-    package var minWidth = 480.0, minHeight = 360.0
+    public var minWidth = 480.0, minHeight = 360.0
     /// Space kept around the data, in pixels.
-    package var margin = 36.0
+    public var margin = 36.0
     /// Width of the legend panel, in pixels.
-    package var legendWidth = 280.0
+    public var legendWidth = 280.0
 
     /// Background of the map area and of the legend.
-    package var background = "#f2efe9", panel = "#ffffff"
+    public var background = "#f2efe9", panel = "#ffffff"
     /// Graticule lines and their labels.
-    package var graticule = "#d9d4ca", graticuleText = "#8a8478"
+    public var graticule = "#d9d4ca", graticuleText = "#8a8478"
     /// Region fill (drawn at `regionOpacity`), outline and label.
-    package var regionFill = "#2b8cbe", regionOpacity = 0.22, regionStroke = "#08519c", regionLabel = "#08306b"
+    public var regionFill = "#2b8cbe", regionOpacity = 0.22, regionStroke = "#08519c", regionLabel = "#08306b"
     /// Track colours: the first devices take these in turn.
-    package var trackColours = ["#1f77b4", "#e377c2", "#17becf", "#8c564b", "#bcbd22",
+    public var trackColours = ["#1f77b4", "#e377c2", "#17becf", "#8c564b", "#bcbd22",
                                "#393b79", "#7f7f7f", "#ad494a", "#637939", "#ff7f0e"]
     /// Marker fill of each event kind (outlined in white).
-    package var enterColour = "#1a9641", exitColour = "#d7191c", dwellColour = "#fdae61", crossColour = "#7b3294"
+    public var enterColour = "#1a9641", exitColour = "#d7191c", dwellColour = "#fdae61", crossColour = "#7b3294"
     /// Radius of event markers, in pixels.
-    package var markerRadius = 5.0
+    public var markerRadius = 5.0
 
     /// The default style.
-    package init() {}
+    public init() {}
 
     /// The marker colour of an event kind.
-    package func colour(of kind: RegionEvent.Kind) -> String {
+    public func colour(of kind: RegionEvent.Kind) -> String {
         switch kind {
         case .enter: enterColour
         case .exit: exitColour

@@ -1,5 +1,6 @@
 import Testing
-@testable import TriggerEngine
+import TestSupport
+@_spi(Benchmarks) @testable import TriggerEngine
 
 @Suite("Where a map is cut: the widest stretch of longitude nothing covers")
 struct LongitudeCoverageTests {

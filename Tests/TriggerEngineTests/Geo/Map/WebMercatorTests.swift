@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-@testable import TriggerEngine
+import TestSupport
+@_spi(Benchmarks) @testable import TriggerEngine
 
 @Suite("Web Mercator: the projection, its clamp near the poles, and fitting a frame")
 struct WebMercatorTests {

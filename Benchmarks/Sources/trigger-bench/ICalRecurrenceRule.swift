@@ -1,4 +1,4 @@
-internal import CICal
+import CLibICal
 import Glibc
 
 /// An RRULE parsed by libical (`icalrecurrencetype_from_string`), kept so that
@@ -10,21 +10,21 @@ import Glibc
 /// libical allocates when the rule names RSCALE; this object owns it and frees
 /// it in `deinit`. `icalrecur_iterator_new` copies the struct, pointer
 /// included, so an iterator made from a rule holds on to the rule.
-package final class ICalRecurrenceRule {
+final class ICalRecurrenceRule {
     /// The parsed rule; `rscale` owned by this object.
     let recurrence: icalrecurrencetype
     /// The text it was parsed from, for error messages.
-    package let text: String
+    let text: String
 
     /// Parses `text` (`icalrecurrencetype_from_string`, which signals a bad rule
     /// by returning `freq == ICAL_NO_RECURRENCE` and setting `icalerrno`).
-    package init(parsing text: String) throws(ICalError) {
-        ICalLibrary.prepare()
-        ICalError.clear()
+    init(parsing text: String) throws(ICalError) {
+        LibICalPeer.prepare()
+        icalerror_clear_errno()
         let recurrence = icalrecurrencetype_from_string(text)
         guard recurrence.freq != ICAL_NO_RECURRENCE else {
             // On failure libical has cleared the struct (rscale NULL): nothing to free.
-            throw ICalError.current(while: "RRULE \(text)") ?? ICalError(code: "malformed rule", context: "RRULE \(text)")
+            throw LibICalPeer.error(while: "RRULE \(text)") ?? ICalError(code: "malformed rule", context: "RRULE \(text)")
         }
         self.recurrence = recurrence
         self.text = text

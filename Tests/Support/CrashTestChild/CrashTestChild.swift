@@ -1,9 +1,11 @@
 import ArgumentParser
 import Foundation
-import TriggerEngine
+@_spi(Benchmarks) import TriggerEngine
+import TestSupport
 
-/// `trigger-eval _crash-child` (hidden): the child process of the kill -9 test
-/// (`Tests/TriggerEvalTests/CrashTests.swift`). It opens a store-backed center,
+/// `crash-test-child`: the child process of the kill -9 test
+/// (`Tests/TriggerEvalTests/KillRecoveryTests.swift`), a test-support
+/// executable that is not shipped. It opens a store-backed center,
 /// adds seeded requests from `--add-from` on, then runs the virtual clock over
 /// `--days` as fast as it can. Each line it prints is a confirmation written
 /// after the store committed: `added <index>` after an add, `delivered
@@ -13,11 +15,11 @@ import TriggerEngine
 ///
 /// `--dump` prints the store instead: `pending <identifier> <epoch or ->` in add
 /// order, then `delivered <identifier> <epoch>` in delivery order.
+@main
 struct CrashTestChild: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "_crash-child",
-        abstract: "Child process of the kill -9 persistence test.",
-        shouldDisplay: false
+        commandName: "crash-test-child",
+        abstract: "Child process of the kill -9 persistence test."
     )
 
     @Option(help: "The SQLite store.")
@@ -56,7 +58,7 @@ struct CrashTestChild: AsyncParsableCommand {
         let resume = try notificationStore.lastDeliveryDate() ?? Self.start
         let center = try UserNotificationCenter(now: resume, floatingZone: .utc, store: notificationStore)
         try await center.requestAuthorization(options: [.alert, .sound])
-        var random = BenchRandom(seed: seed)
+        var random = SplitMix64(seed: seed)
         let workload = try (0..<requests).map { try Self.request($0, days: days, using: &random) }
         for index in addFrom..<requests {
             try await center.add(workload[index])
@@ -80,7 +82,7 @@ struct CrashTestChild: AsyncParsableCommand {
     }
 
     /// Request `index`: one-shot ones are named `once-…`, repeating ones `repeat-…`.
-    static func request(_ index: Int, days: Int, using random: inout BenchRandom) throws -> NotificationRequest {
+    static func request(_ index: Int, days: Int, using random: inout SplitMix64) throws -> NotificationRequest {
         let span = UInt64(days * 86_400)
         let trigger: NotificationTrigger?
         switch random.next() % 8 {

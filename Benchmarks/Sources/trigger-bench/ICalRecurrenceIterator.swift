@@ -1,14 +1,14 @@
-internal import CICal
+import CLibICal
 
 /// A date-time as libical represents it, without a zone: the wall time of a
 /// DTSTART or of an instance.
-package struct ICalDateTime: Sendable, Hashable, CustomStringConvertible {
-    package var year: Int, month: Int, day: Int
-    package var hour: Int, minute: Int, second: Int
+struct ICalDateTime: Sendable, Hashable, CustomStringConvertible {
+    var year: Int, month: Int, day: Int
+    var hour: Int, minute: Int, second: Int
     /// A DATE value (all-day) rather than a DATE-TIME.
-    package var isDate: Bool
+    var isDate: Bool
 
-    package init(year: Int, month: Int, day: Int, hour: Int = 0, minute: Int = 0, second: Int = 0, isDate: Bool = false) {
+    init(year: Int, month: Int, day: Int, hour: Int = 0, minute: Int = 0, second: Int = 0, isDate: Bool = false) {
         (self.year, self.month, self.day) = (year, month, day)
         (self.hour, self.minute, self.second) = (hour, minute, second)
         self.isDate = isDate
@@ -29,7 +29,7 @@ package struct ICalDateTime: Sendable, Hashable, CustomStringConvertible {
         return time
     }
 
-    package var description: String {
+    var description: String {
         func pad(_ value: Int, _ width: Int) -> String {
             let digits = String(value)
             return String(repeating: "0", count: max(0, width - digits.count)) + digits
@@ -45,24 +45,24 @@ package struct ICalDateTime: Sendable, Hashable, CustomStringConvertible {
 ///
 /// TriggerEngine's own engine answers recurrence queries; this type is the
 /// cross-check and the benchmark peer.
-package final class ICalRecurrenceIterator {
+final class ICalRecurrenceIterator {
     private let handle: OpaquePointer
     /// The parsed rule libical's copy of the rule shares its `rscale` with.
     private let parsed: ICalRecurrenceRule
 
     /// Parses `rule` (`ICalRecurrenceRule(parsing:)`) and starts iterating at
     /// `start` (`icalrecur_iterator_new`, NULL on a rule it cannot iterate).
-    package convenience init(rule: String, start: ICalDateTime) throws(ICalError) {
+    convenience init(rule: String, start: ICalDateTime) throws(ICalError) {
         try self.init(rule: try ICalRecurrenceRule(parsing: rule), start: start)
     }
 
     /// Starts iterating an already parsed rule at `start`
     /// (`icalrecur_iterator_new`, NULL on a rule it cannot iterate). The
     /// iterator keeps `rule` alive: libical's copy of it shares its `rscale`.
-    package init(rule: ICalRecurrenceRule, start: ICalDateTime) throws(ICalError) {
-        ICalError.clear()
+    init(rule: ICalRecurrenceRule, start: ICalDateTime) throws(ICalError) {
+        icalerror_clear_errno()
         guard let iterator = icalrecur_iterator_new(rule.recurrence, start.icalTime) else {
-            throw ICalError.current(while: "RRULE \(rule.text)") ?? ICalError(code: "cannot iterate", context: "RRULE \(rule.text)")
+            throw LibICalPeer.error(while: "RRULE \(rule.text)") ?? ICalError(code: "cannot iterate", context: "RRULE \(rule.text)")
         }
         handle = iterator
         parsed = rule
@@ -75,17 +75,17 @@ package final class ICalRecurrenceIterator {
     /// Moves the iterator to the first instance at or after `start`
     /// (`icalrecur_iterator_set_start`: 1 on success, 0 when the rule has COUNT,
     /// which libical refuses to skip).
-    package func skip(to start: ICalDateTime) throws(ICalError) {
-        ICalError.clear()
+    func skip(to start: ICalDateTime) throws(ICalError) {
+        icalerror_clear_errno()
         guard icalrecur_iterator_set_start(handle, start.icalTime) == 1 else {
-            throw ICalError.current(while: "skipping to \(start)")
+            throw LibICalPeer.error(while: "skipping to \(start)")
                 ?? ICalError(code: "cannot skip a COUNT rule", context: "skipping to \(start)")
         }
     }
 
     /// The next instance, or `nil` when the rule is exhausted
     /// (`icalrecur_iterator_next` returns the null time then).
-    package func next() -> ICalDateTime? {
+    func next() -> ICalDateTime? {
         let time = icalrecur_iterator_next(handle)
         if icaltime_is_null_time(time) != 0 { return nil }
         return ICalDateTime(time)

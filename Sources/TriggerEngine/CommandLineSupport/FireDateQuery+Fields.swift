@@ -68,20 +68,20 @@ extension FireDateQuery {
 
         let trigger: Trigger
         if let pairs = fields.components {
-            trigger = .calendar(try CalendarTrigger(dateMatching: try Self.dateComponents(pairs), repeats: !fields.once,
+            trigger = .calendar(try CalendarTrigger(dateMatching: try CalendarTrigger.dateComponents(named: pairs), repeats: !fields.once,
                                                     timeZone: .fixed(zone)))
         } else if let interval = fields.interval {
             trigger = .timeInterval(try TimeIntervalTrigger(timeInterval: interval, repeats: fields.repeats && !fields.once),
                                     addedAt: after)
         } else {
             guard let dtstart = fields.dtstart else { throw DataError("rrule needs dtstart (a local time such as 2026-01-30T09:00:00)") }
-            let (start, utc) = try Self.localTime(dtstart, field: "dtstart")
+            let (start, utc) = try LocalDateTime.parsing(dtstart, field: "dtstart")
             // RFC 5545 §3.3.5: a UTC DTSTART makes the whole set UTC.
             let ruleZone = utc ? ZoneRules.utc : zone
             func walls(_ texts: [String], _ field: String) throws(DataError) -> [LocalDateTime] {
                 var result: [LocalDateTime] = []
                 for text in texts {
-                    let (wall, isUTC) = try Self.localTime(text, field: field)
+                    let (wall, isUTC) = try LocalDateTime.parsing(text, field: field)
                     result.append(isUTC && !utc ? ruleZone.localTime(atUTC: wall.localSeconds) : wall)
                 }
                 return result
@@ -92,65 +92,6 @@ extension FireDateQuery {
                                                         exceptionDates: try walls(fields.exdate, "exdate")))
         }
         self.init(trigger: trigger, zone: zone, after: after, count: count)
-    }
-
-    /// `DateComponents` from name/value pairs; each name one of
-    /// `CalendarTrigger.componentNames`, at most once.
-    package static func dateComponents(_ pairs: [(name: String, value: Int)]) throws(DataError) -> DateComponents {
-        var components = DateComponents()
-        // Which units were given, as bits (a `Set` of names cost a tenth of a `--batch` query).
-        var seen = 0
-        for (name, value) in pairs {
-            guard let unit = CalendarUnit.allCases.first(where: { $0.name == name }) else {
-                throw DataError("unknown date component '\(name)' (expected one of \(CalendarTrigger.componentNames.joined(separator: ", ")))")
-            }
-            let bit = 1 << unit.rawValue
-            guard seen & bit == 0 else { throw DataError("date component '\(name)' is given twice") }
-            seen |= bit
-            components.setValue(value, for: unit.component)
-        }
-        return components
-    }
-
-    /// Parses `hour=7,minute=0` (spaces allowed around the parts).
-    package static func componentPairs(parsing text: String) throws(DataError) -> [(name: String, value: Int)] {
-        var pairs: [(name: String, value: Int)] = []
-        for part in text.split(separator: ",", omittingEmptySubsequences: false) {
-            let pieces = part.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            let name = pieces[0].trimmingCharacters(in: .whitespaces)
-            guard pieces.count == 2, !name.isEmpty,
-                  let value = Int(pieces[1].trimmingCharacters(in: .whitespaces)) else {
-                throw DataError("components: '\(part)' is not NAME=INTEGER (e.g. hour=7,minute=0)")
-            }
-            pairs.append((name, value))
-        }
-        return pairs
-    }
-
-    /// `YYYY-MM-DDTHH:MM:SS`, a wall time, or the same with a trailing `Z` (UTC).
-    static func localTime(_ text: String, field: String) throws(DataError) -> (LocalDateTime, utc: Bool) {
-        var body = Substring(text)
-        let utc = body.last == "Z" || body.last == "z"
-        if utc { body = body.dropLast() }
-        let digits = Array(body.utf8)
-        func number(_ range: Range<Int>) -> Int? {
-            guard range.upperBound <= digits.count else { return nil }
-            var value = 0
-            for byte in digits[range] {
-                guard byte >= 48, byte <= 57 else { return nil }
-                value = value * 10 + Int(byte - 48)
-            }
-            return value
-        }
-        guard digits.count == 19, digits[4] == UInt8(ascii: "-"), digits[7] == UInt8(ascii: "-"),
-              digits[10] == UInt8(ascii: "T") || digits[10] == UInt8(ascii: "t") || digits[10] == UInt8(ascii: " "),
-              digits[13] == UInt8(ascii: ":"), digits[16] == UInt8(ascii: ":"),
-              let year = number(0..<4), let month = number(5..<7), let day = number(8..<10),
-              let hour = number(11..<13), let minute = number(14..<16), let second = number(17..<19),
-              let wall = LocalDateTime(year: year, month: month, day: day, hour: hour, minute: minute, second: second) else {
-            throw DataError("\(field) '\(text)' is not a local time YYYY-MM-DDTHH:MM:SS (with a trailing Z for UTC)")
-        }
-        return (wall, utc)
     }
 }
 

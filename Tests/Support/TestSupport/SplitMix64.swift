@@ -1,0 +1,22 @@
+/// A small seeded generator (SplitMix64) so that random tests replay exactly.
+/// Shared by the test targets and the kill -9 test's child process.
+public struct SplitMix64: RandomNumberGenerator, Sendable {
+    private var state: UInt64
+
+    /// A generator that always produces the same sequence from `seed`.
+    public init(seed: UInt64) { state = seed }
+
+    /// The next 64 random bits.
+    public mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    /// A uniform value in `range`.
+    public mutating func nextDouble(in range: ClosedRange<Double>) -> Double {
+        Double.random(in: range, using: &self)
+    }
+}
