@@ -11,7 +11,7 @@
 // folder name depends on the checkout.
 //
 // The benchmarks use the public API, plus a few internals the library exposes
-// as `@_spi(Benchmarks)` (the dispatcher's queue, the brute-force GEOS
+// as `@_spi(Internals)` (the dispatcher's queue, the brute-force GEOS
 // reference), which are not part of the public API.
 import PackageDescription
 

@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import TriggerEngine
+@_spi(Internals) import TriggerEngine
 
 /// The contract's error rules, implemented once for every subcommand: one line on
 /// stderr, `error: ` then `FILE:LINE: ` where it applies, then what is wrong; and a

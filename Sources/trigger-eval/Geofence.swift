@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import TriggerEngine
+@_spi(Internals) import TriggerEngine
 
 /// `trigger-eval geofence`: enter, exit, dwell and cross events of a location log
 /// against GeoJSON regions (`shared/spec/cli.md`).

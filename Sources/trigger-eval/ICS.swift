@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import TriggerEngine
+@_spi(Internals) import TriggerEngine
 
 /// `trigger-eval ics`: occurrences, alarm firings or notification requests of an
 /// iCalendar file over a window (`shared/spec/cli.md`).

@@ -1,6 +1,6 @@
 import Foundation
 import Synchronization
-import TriggerEngine
+@_spi(Internals) import TriggerEngine
 
 /// Standard output shared by `run`'s command replies and its deliveries: whole
 /// lines, each written with one `write` under a lock (so lines never mix), and

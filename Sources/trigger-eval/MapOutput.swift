@@ -1,5 +1,5 @@
 import Foundation
-import TriggerEngine
+@_spi(Internals) import TriggerEngine
 
 /// `geofence --map FILE`: a `GeofenceMap` of the run, written to FILE (SVG or
 /// HTML, by its extension) through an `OutputSink`, so that a failed run leaves

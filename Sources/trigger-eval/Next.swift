@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import TriggerEngine
+@_spi(Internals) import TriggerEngine
 
 /// `trigger-eval next`: the next fire dates of one calendar, recurrence or
 /// time-interval trigger, or of a batch of them (`shared/spec/cli.md`).

@@ -1,5 +1,5 @@
 import Foundation
-import TriggerEngine
+@_spi(Internals) import TriggerEngine
 
 /// Where a subcommand's machine output goes: standard output or `--output FILE`,
 /// buffered, and never left half-written.

@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import TriggerEngine
+@_spi(Internals) import TriggerEngine
 
 /// `trigger-eval run`: the notification center live, on the wall clock, as a
 /// sidecar for any language (`shared/spec/cli.md`): NDJSON commands on stdin,

@@ -1,5 +1,5 @@
 import Foundation
-import TriggerEngine
+@_spi(Internals) import TriggerEngine
 
 /// One command line of `trigger-eval run` (`shared/spec/cli.md`): an object
 /// with one key naming the command.

@@ -1,5 +1,5 @@
 import Foundation
-import TriggerEngine
+@_spi(Internals) import TriggerEngine
 
 /// What `trigger-eval run` asks of a center, whichever store it has: the
 /// embedded one (`UserNotificationCenter`, SQLite) or a node of a cluster

@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import TriggerEngine
+@_spi(Internals) import TriggerEngine
 
 /// `trigger-eval simulate`: the dispatcher on a virtual clock (`shared/spec/cli.md`).
 struct Simulate: AsyncParsableCommand {

@@ -1,5 +1,5 @@
 import ArgumentParser
-import TriggerEngine
+@_spi(Internals) import TriggerEngine
 
 /// `trigger-eval`: the command line over TriggerEngine. Each subcommand parses its
 /// options, calls the library, and formats what the library returns; the

@@ -2,7 +2,7 @@
 import Foundation
 import Testing
 import TestSupport
-@_spi(Benchmarks) @testable import TriggerEngine
+@_spi(Internals) @testable import TriggerEngine
 @testable import trigger_eval
 #if canImport(Glibc)
 import Glibc

@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import TriggerEngine
+@_spi(Internals) import TriggerEngine
 
 /// `trigger-eval bench calendar`: next-fire queries, in one run on the same
 /// seeded queries — (a) `CalendarTrigger` against Foundation's
@@ -211,7 +211,7 @@ struct BenchCalendar: ParsableCommand {
             }
             // set_start is inclusive; ours answers strictly after.
             guard (try? iterator.skip(to: Self.icalTime(query.after + 1))) != nil, let next = iterator.next() else { return nil }
-            return LocalDateTime(year: next.year, month: next.month, day: next.day,
+            return try? LocalDateTime(year: next.year, month: next.month, day: next.day,
                                  hour: next.hour, minute: next.minute, second: next.second)?.localSeconds
         } answers: { peerAnswers = $0 }
         print(String(format: "    ours          median %8.0f ns  mean %8.0f ns  p99 %8.0f ns", ours.median, ours.mean, ours.percentile(0.99)))

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 import Synchronization
-import TriggerEngine
+@_spi(Internals) import TriggerEngine
 
 /// `trigger-eval bench center`: the notification center live on the wall clock
 /// (issue 12) — lateness of deliveries at a given fire rate, acknowledged adds
@@ -225,13 +225,14 @@ struct BenchCenter: AsyncParsableCommand {
         defer { Self.removeStore(path) }
         let center = try await UserNotificationCenter.open(clock: WallClock(), store: store)
         try await center.requestAuthorization(options: [.alert])
+        var utc = Calendar(identifier: .gregorian)
+        utc.timeZone = TimeZone(identifier: "UTC")!
         func job(_ index: Int, due: Date) throws -> NotificationRequest {
-            let fields = ZoneRules.utc.localTime(atUTC: Int(due.timeIntervalSince1970)).fields
+            var components = utc.dateComponents([.year, .month, .day, .hour, .minute, .second], from: due)
+            components.calendar = nil
             return NotificationRequest(identifier: "job-\(index)", content: NotificationContent(title: "job"),
-                                       trigger: .calendar(try CalendarTrigger(
-                                           dateMatching: DateComponents(year: fields.year, month: fields.month, day: fields.day,
-                                                                        hour: fields.hour, minute: fields.minute, second: fields.second),
-                                           repeats: false, timeZone: .fixed(.utc))))
+                                       trigger: .calendar(try CalendarTrigger(dateMatching: components,
+                                                                              repeats: false, timeZone: .fixed(.utc))))
         }
         let later = Date().addingTimeInterval(86_400)
         let jobs = try (0..<self.jobs).map { try job($0, due: later) }

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 import Synchronization
-import TriggerEngine
+@_spi(Internals) import TriggerEngine
 
 /// `trigger-eval bench cluster`: several `ClusterCenter` nodes on one local
 /// PostgreSQL server (issue 16): acknowledged adds, fires per second and

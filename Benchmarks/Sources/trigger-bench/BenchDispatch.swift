@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import TriggerEngine
+@_spi(Internals) import TriggerEngine
 
 /// `trigger-eval bench dispatch`: the center's dispatcher on a virtual clock —
 /// 1,000,000 mixed requests over a virtual year, calendar dispatches/s against a
@@ -148,10 +148,11 @@ struct BenchDispatch: AsyncParsableCommand {
             }
             trigger = .calendar(try CalendarTrigger(dateMatching: components, repeats: true))
         case 6, 7:
-            let source = RecurrenceTriggerSource(
-                rrule: ["FREQ=WEEKLY;BYDAY=MO,TH", "FREQ=MONTHLY;BYDAY=-1FR", "FREQ=MONTHLY;BYMONTHDAY=1,15"][Int(random.next() % 3)],
-                dtstart: String(format: "2026-01-01T%02d:%02d:00", hour, minute), tz: "Europe/Berlin")
-            trigger = .recurrence(try source.trigger())
+            let rule = try RecurrenceRule(parsing: ["FREQ=WEEKLY;BYDAY=MO,TH", "FREQ=MONTHLY;BYDAY=-1FR",
+                                                    "FREQ=MONTHLY;BYMONTHDAY=1,15"][Int(random.next() % 3)])
+            trigger = .recurrence(try RecurrenceTrigger(rule: rule, start: try LocalDateTime(year: 2026, month: 1, day: 1,
+                                                                                          hour: hour, minute: minute, second: 0),
+                                                        timeZone: .fixed(try .named("Europe/Berlin"))))
         default:
             let repeats = random.next() % 2 == 0
             let interval = repeats ? Double(86_400 * (7 + Int(random.next() % 24))) : Double(60 + random.next() % (365 * 86_400))

@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import TriggerEngine
+@_spi(Internals) import TriggerEngine
 
 /// `trigger-eval bench geofence`: `trigger-eval geofence`'s batch path end to end
 /// (CSV file in, NDJSON events out to a file) on generated walks, against a
@@ -122,19 +122,19 @@ struct BenchGeofence: ParsableCommand {
         var summary = GeofenceSummary()
         for pipelined in [false, true] {
             for _ in 0..<runs {
-                let out = try OutputSink(path: eventsPath)
+                let out = try BenchFile(path: eventsPath)
                 let indexStart = Date()
                 let run = try GeofenceRun(regions: loaded, options: MonitorOptions(), source: .init(path: fixesPath, format: .csv))
                 index.add(Date().timeIntervalSince(indexStart))
                 run.pipelined = pipelined
                 var last = (time: Date(), rows: 0)
                 let start = Date()
-                summary = try run.run(write: { bytes in try bytes.withUnsafeBufferPointer { try out.write($0) } }, progress: { rows in
+                summary = try run.run(write: { bytes in try out.write(bytes) }, progress: { rows in
                     let now = Date()
                     if !pipelined && rows > last.rows { perBatch.add(now.timeIntervalSince(last.time) * 1e6 / Double(rows - last.rows)) }
                     last = (now, rows)
                 })
-                try out.commit()
+                try out.close()
                 let seconds = Date().timeIntervalSince(start)
                 if pipelined {
                     runTwo.add(seconds)

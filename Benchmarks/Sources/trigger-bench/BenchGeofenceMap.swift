@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import TriggerEngine
+@_spi(Internals) import TriggerEngine
 
 /// `trigger-eval bench geofence-map`: what drawing a map costs a geofence run.
 /// The same run (CSV file in, NDJSON events out to a file) without a map, with an
@@ -60,16 +60,16 @@ struct BenchGeofenceMap: ParsableCommand {
                 let start = DispatchTime.now()
                 let run = try GeofenceRun(regions: regions, options: MonitorOptions(),
                                           source: .init(path: fixesPath, format: .csv))
-                let events = try OutputSink(path: folder.appendingPathComponent("events.ndjson").path)
+                let events = try BenchFile(path: folder.appendingPathComponent("events.ndjson").path)
                 let map = try contender.format.map { _ in try GeofenceMap(regions: regions) }
-                run.observer = map
-                _ = try run.run(write: { bytes in try bytes.withUnsafeBufferPointer { try events.write($0) } })
-                try events.commit()
+                run.map = map
+                _ = try run.run(write: { bytes in try events.write(bytes) })
+                try events.close()
                 if let map, let format = contender.format {
                     let path = folder.appendingPathComponent("map.\(format.rawValue)").path
-                    let sink = try OutputSink(path: path)
-                    report = try map.write(format) { bytes in try bytes.withUnsafeBufferPointer { try sink.write($0) } }
-                    try sink.commit()
+                    let sink = try BenchFile(path: path)
+                    report = try map.write(format) { bytes in try sink.write(bytes) }
+                    try sink.close()
                     sizes[index] = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
                 }
                 seconds[index].append(Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9)

@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import TriggerEngine
+@_spi(Internals) import TriggerEngine
 
 /// `trigger-eval bench ics`: a generated calendar (single events, weekly and
 /// monthly rules, EXDATEs, overrides, alarms) expanded over two years by
@@ -58,7 +58,7 @@ struct BenchICS: ParsableCommand {
             let items = calendar.occurrences(from: Self.from, to: Self.to, warnings: &warnings)
             times.append(Double(DispatchTime.now().uptimeNanoseconds - began) / 1e9)
             lines = items.map { item in
-                let start = item.isAllDay ? ICS.text(item.start) : String(item.startInstant)
+                let start = item.isAllDay ? BenchText.ics(item.start) : String(item.startInstant)
                 return "\(item.uid)|\(start)"
             }
         }

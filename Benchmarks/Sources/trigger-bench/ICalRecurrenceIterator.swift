@@ -1,4 +1,5 @@
 import CLibICal
+import TriggerEngine
 
 /// A date-time as libical represents it, without a zone: the wall time of a
 /// DTSTART or of an instance.

@@ -1,4 +1,5 @@
 import CLibICal
+import TriggerEngine
 import Glibc
 
 /// An RRULE parsed by libical (`icalrecurrencetype_from_string`), kept so that

@@ -1,5 +1,5 @@
 import CLibICal
-import TriggerEngine
+@_spi(Internals) import TriggerEngine
 
 /// libical as the calendar benchmark's peer: set up once, errors read back.
 enum LibICalPeer {

@@ -1,5 +1,5 @@
 import Foundation
-@testable import TriggerEngine
+@_spi(Internals) @testable import TriggerEngine
 
 /// Regions (GeoJSON, WKT) and location logs (CSV, NDJSON, GPX) through the
 /// monitor, as `trigger-eval geofence` reads them.

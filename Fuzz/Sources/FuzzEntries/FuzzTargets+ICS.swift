@@ -1,5 +1,5 @@
 import Foundation
-@testable import TriggerEngine
+@_spi(Internals) @testable import TriggerEngine
 
 /// iCalendar: the content-line reader, the component reader with its VTIMEZONEs,
 /// and expansion over a fixed window (what `trigger-eval ics` does).

@@ -1,5 +1,5 @@
 import Foundation
-@testable import TriggerEngine
+@_spi(Internals) @testable import TriggerEngine
 
 /// `trigger-eval next --batch`: one query object a line.
 extension FuzzTargets {

@@ -1,5 +1,5 @@
 import Foundation
-@testable import TriggerEngine
+@_spi(Internals) @testable import TriggerEngine
 
 /// `trigger-eval simulate`: a scenario file, then the center and dispatcher on
 /// a virtual clock over it.

@@ -3,7 +3,7 @@ import Foundation
 extension FireDateQuery {
     /// A query as text, with the command line's flag names: what `next`'s
     /// options and each line of a `--batch` file hold before they are checked.
-    package struct Fields: Sendable, Equatable {
+    @_spi(Internals) public struct Fields: Sendable, Equatable {
         /// `hour=7,minute=0` as pairs, in order.
         package var components: [(name: String, value: Int)]?
         /// `--rrule`: an RFC 5545 RRULE value.
@@ -30,7 +30,7 @@ extension FireDateQuery {
         /// An empty query (every flag absent).
         package init() {}
 
-        package static func == (lhs: Fields, rhs: Fields) -> Bool {
+        @_spi(Internals) public static func == (lhs: Fields, rhs: Fields) -> Bool {
             lhs.asksAboutTheSameTrigger(as: rhs) && lhs.after == rhs.after && lhs.count == rhs.count
         }
 
@@ -52,7 +52,7 @@ extension FireDateQuery {
     ///   - defaultZone: the zone when `tz` is missing (the CLI passes `$TZ`, else UTC).
     ///   - now: the start when `after` is missing.
     /// - Throws: `DataError` saying which field is wrong and what would be right.
-    package init(_ fields: Fields, defaultZone: String = "UTC", now: Date = Date()) throws(DataError) {
+    @_spi(Internals) public init(_ fields: Fields, defaultZone: String = "UTC", now: Date = Date()) throws(DataError) {
         let kinds = [fields.components != nil, fields.rrule != nil || fields.dtstart != nil, fields.interval != nil]
         guard kinds.filter({ $0 }).count == 1 else {
             throw DataError(kinds.contains(true)

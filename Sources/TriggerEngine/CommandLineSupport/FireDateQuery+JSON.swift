@@ -9,7 +9,7 @@ extension FireDateQuery.Fields {
     /// `components` as an object (`{"components":{"hour":7},"tz":"Asia/Tokyo","count":3}`),
     /// `rdate`/`exdate` as a string or an array of strings.
     /// - Throws: `DataError` for malformed JSON, an unknown key or a value of the wrong type.
-    package init(jsonLine bytes: UnsafeBufferPointer<UInt8>) throws(DataError) {
+    @_spi(Internals) public init(jsonLine bytes: UnsafeBufferPointer<UInt8>) throws(DataError) {
         // The common shape straight from the bytes (the decoder was 80% of a
         // query's time); anything else, errors included, through the decoder.
         var scanner = QueryLineScanner(bytes)

@@ -6,7 +6,7 @@ import Foundation
 ///
 /// Built from the command line's flags or from one line of a `--batch` file
 /// (`FireDateQuery.Fields`), so a library user gets the same answers as the CLI.
-package struct FireDateQuery: Sendable {
+@_spi(Internals) public struct FireDateQuery: Sendable {
     /// The trigger asked about.
     package enum Trigger: Sendable {
         case calendar(CalendarTrigger)
@@ -43,7 +43,7 @@ package struct FireDateQuery: Sendable {
     }
 
     /// `fireDates()` handed to `body` one by one, without an array.
-    package func forEachFireDate(_ body: (Date) throws -> Void) rethrows {
+    @_spi(Internals) public func forEachFireDate(_ body: (Date) throws -> Void) rethrows {
         var listed = 0
         switch trigger {
         case .calendar(let calendar) where count == 1:

@@ -116,7 +116,7 @@ extension Dispatcher {
     /// Counts fires due through `date` without building `Fire` values or
     /// copying requests: the benchmark's hot loop, same order and rescheduling
     /// as `advance`.
-    @_spi(Benchmarks) public func advanceCounting(to date: Date) -> Int {
+    @_spi(Internals) public func advanceCounting(to date: Date) -> Int {
         let limit = date.timeIntervalSince1970
         var count = 0
         while let (slot, fire) = popDue(through: limit) {

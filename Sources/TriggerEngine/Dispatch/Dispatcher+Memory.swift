@@ -5,7 +5,7 @@ extension Dispatcher {
     /// index entry at the standard library's 3/4 maximum load factor. Request
     /// payloads and the interned triggers (one per distinct trigger, not per
     /// request) are not counted.
-    @_spi(Benchmarks) public static var queueBytesPerRequest: Int {
+    @_spi(Internals) public static var queueBytesPerRequest: Int {
         let slotArrays = MemoryLayout<Double>.stride * 2 + MemoryLayout<UInt64>.stride + MemoryLayout<UInt32>.stride
             + MemoryLayout<FireSchedule>.stride
         let indexEntry = (MemoryLayout<String>.stride + MemoryLayout<Int32>.stride) * 4 / 3

@@ -25,7 +25,7 @@ internal import HeapModule
 /// `moveNow(to:)` move its time forward, which a virtual clock does by jumping
 /// and `UserNotificationCenter` does from its clock.
 /// Not thread-safe: it is owned by one center (an actor) or one task.
-@_spi(Benchmarks) public final class Dispatcher {
+@_spi(Internals) public final class Dispatcher {
     /// One delivery the dispatcher made.
     package struct Fire: Sendable {
         package var request: NotificationRequest
@@ -82,7 +82,7 @@ internal import HeapModule
     var held: [Int32: (fire: Double, generation: UInt32)] = [:]
 
     /// Creates an empty dispatcher whose time starts at `now`.
-    @_spi(Benchmarks) public init(now: Date, floatingZone: ZoneRules = .utc) {
+    @_spi(Internals) public init(now: Date, floatingZone: ZoneRules = .utc) {
         self.now = now
         self.floatingZone = floatingZone
         self.table = FireScheduleTable(floatingZone: floatingZone)
@@ -139,7 +139,7 @@ internal import HeapModule
     /// - Returns: the first fire, `nil` for location/push requests or a trigger that never fires.
     /// - Complexity: O(log n) plus one next-fire computation.
     @discardableResult
-    @_spi(Benchmarks) public func add(_ request: NotificationRequest, nextFire: Date? = nil) -> Date? {
+    @_spi(Internals) public func add(_ request: NotificationRequest, nextFire: Date? = nil) -> Date? {
         removeRequest(withIdentifier: request.identifier)
         var request = request
         if request.added == nil { request.added = now }

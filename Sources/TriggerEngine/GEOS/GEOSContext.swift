@@ -7,7 +7,7 @@ internal import CGEOS
 /// `Sendable`: give each owner or each worker thread its own. Every wrapper in this
 /// folder keeps a strong reference to the context its handles were made in, so a
 /// context outlives everything made with it.
-package final class GEOSContext {
+@_spi(Internals) public final class GEOSContext {
     /// The C handle. Valid for the lifetime of this object.
     internal let handle: GEOSContextHandle_t
 
@@ -15,7 +15,7 @@ package final class GEOSContext {
     private let inbox: MessageInbox
 
     /// Creates a context with error and notice handlers installed.
-    package init() {
+    @_spi(Internals) public init() {
         // GEOS_init_r returns a fresh handle; it only fails when allocation fails,
         // which Swift treats as fatal everywhere else too.
         handle = GEOS_init_r()

@@ -46,7 +46,7 @@ package enum GEOSGeometryKind: Int32, Sendable {
 /// collection) gives up ownership through `relinquish()`. A part read out of a
 /// larger geometry (`geometry(at:)`, `exteriorRing`) is borrowed: it keeps its
 /// parent alive and frees nothing.
-package final class GEOSGeometry {
+@_spi(Internals) public final class GEOSGeometry {
     /// The context this geometry's calls run in.
     package let context: GEOSContext
     /// The C handle, valid while this object lives.
@@ -260,7 +260,7 @@ extension GEOSGeometry {
 
 extension GEOSGeometry {
     /// Whether the geometry is valid OGC simple features (`GEOSisValid_r`: 2 on exception).
-    package func isValid() throws(GEOSError) -> Bool {
+    @_spi(Internals) public func isValid() throws(GEOSError) -> Bool {
         try context.checkPredicate(GEOSisValid_r(context.handle, handle), "GEOSisValid_r")
     }
 

@@ -2,7 +2,7 @@ internal import CGEOS
 
 /// Reads geometries from text with GEOS's own readers. Each call creates and
 /// destroys its reader; readers are cheap next to parsing.
-package enum GEOSReader {
+@_spi(Internals) public enum GEOSReader {
     /// Parses WKT (`GEOSWKTReader_read_r`, NULL on a parse error with GEOS's
     /// message, for example "ParseException: Expected word but encountered end of stream").
     package static func geometry(wkt: String, in context: GEOSContext) throws(GEOSError) -> GEOSGeometry {
@@ -14,7 +14,7 @@ package enum GEOSReader {
 
     /// Parses one GeoJSON geometry object, Feature or FeatureCollection
     /// (`GEOSGeoJSONReader_readGeometry_r`, NULL on error).
-    package static func geometry(geoJSON: String, in context: GEOSContext) throws(GEOSError) -> GEOSGeometry {
+    @_spi(Internals) public static func geometry(geoJSON: String, in context: GEOSContext) throws(GEOSError) -> GEOSGeometry {
         let reader = try context.check(GEOSGeoJSONReader_create_r(context.handle), "GEOSGeoJSONReader_create_r")
         defer { GEOSGeoJSONReader_destroy_r(context.handle, reader) }
         let geometry = try context.check(GEOSGeoJSONReader_readGeometry_r(context.handle, reader, geoJSON),

@@ -1,12 +1,12 @@
 /// The baseline of `trigger-eval bench geofence`: a fix against every region with
 /// no index and no shortcut — plain `GEOSCovers_r` on a freshly built point for
 /// polygons, haversine for circles. What the monitor's grid and Swift tests save.
-@_spi(Benchmarks) public final class BruteForceCovers {
+@_spi(Internals) public final class BruteForceCovers {
     private let context = GEOSContext()
     private let geometries: [GEOSGeometry?]
     private let circles: [CircleShape?]
 
-    @_spi(Benchmarks) public init(regions: [MonitoredRegion]) throws {
+    @_spi(Internals) public init(regions: [MonitoredRegion]) throws {
         var geometries: [GEOSGeometry?] = []
         var circles: [CircleShape?] = []
         for region in regions {
@@ -25,7 +25,7 @@
 
     /// How many regions hold (x, y).
     /// - Complexity: O(regions × vertices).
-    @_spi(Benchmarks) public func coveringCount(_ x: Double, _ y: Double) throws -> Int {
+    @_spi(Internals) public func coveringCount(_ x: Double, _ y: Double) throws -> Int {
         var count = 0
         for index in geometries.indices {
             if let geometry = geometries[index] {

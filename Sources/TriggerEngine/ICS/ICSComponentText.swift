@@ -1,7 +1,7 @@
 /// A component read from a calendar file: its name, its own content lines and
 /// its sub-components (VALARM in VEVENT, STANDARD/DAYLIGHT in VTIMEZONE), with
 /// the line it began on. Kept as text so that line numbers survive to the errors.
-package struct ICSComponentText: Sendable {
+@_spi(Internals) public struct ICSComponentText: Sendable {
     /// VEVENT, VTODO, VTIMEZONE, VALARM, …
     package var name: String
     /// The line of its BEGIN.

@@ -1,6 +1,6 @@
 /// One unfolded RFC 5545 §3.1 content line: `NAME;PARAM=VALUE…:value`, with the
 /// number of the physical line it started on.
-package struct ICSContentLine: Sendable, Hashable {
+@_spi(Internals) public struct ICSContentLine: Sendable, Hashable {
     /// The property or BEGIN/END name, upper-cased (names are case-insensitive, §3.1).
     package var name: String
     /// Parameters, names upper-cased, quotes removed (§3.2).

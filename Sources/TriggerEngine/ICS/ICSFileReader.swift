@@ -9,14 +9,14 @@
 /// not iCalendar at all, whose first line is not a `BEGIN:` of a component, is
 /// an error. The bounds of `ICSLimits` (line length, nesting, components) are
 /// enforced here, where the input enters.
-package struct ICSFileReader {
+@_spi(Internals) public struct ICSFileReader {
     /// Reads `path` (`-` for stdin; a FIFO waits `fifoWait` seconds at most
     /// for a writer, `ICSInput`), calling `component` with each component
     /// inside VCALENDAR (VEVENT, VTODO, VTIMEZONE, …), `calendarProperty` with
     /// each VCALENDAR property, and `warn` with each defect read around.
     /// - Throws: `InputFileError` when unreadable, `DataError` when the file is
     ///   not iCalendar, or what a callback throws (`warn` throws to be strict).
-    package static func read(path: String, fifoWait: Double = 30, limits: ICSLimits = .standard,
+    @_spi(Internals) public static func read(path: String, fifoWait: Double = 30, limits: ICSLimits = .standard,
                             warn: (ICSWarning) throws(DataError) -> Void,
                             calendarProperty: (ICSContentLine) throws(DataError) -> Void,
                             component: (ICSComponentText) throws(DataError) -> Void) throws {

@@ -32,13 +32,13 @@ public struct ICSTime: Sendable, Hashable {
         }
         guard let year = number(0..<4), let month = number(4..<6), let day = number(6..<8) else { return nil }
         if bytes.count == 8 {
-            guard let local = LocalDateTime(year: year, month: month, day: day) else { return nil }
+            guard let local = LocalDateTime.valid(year: year, month: month, day: day) else { return nil }
             return ICSTime(local: local, zone: zone, isDate: true)
         }
         guard !dateOnly, bytes.count == 15 || (bytes.count == 16 && (bytes[15] == 0x5A || bytes[15] == 0x7A)), bytes[8] == 0x54,
               let hour = number(9..<11), let minute = number(11..<13), let second = number(13..<15),
               hour < 24, minute < 60, second <= 60,
-              let local = LocalDateTime(year: year, month: month, day: day, hour: hour, minute: minute, second: min(second, 59))
+              let local = LocalDateTime.valid(year: year, month: month, day: day, hour: hour, minute: minute, second: min(second, 59))
         else { return nil }
         return ICSTime(local: local, zone: bytes.count == 16 ? .utc : zone, isDate: false)
     }

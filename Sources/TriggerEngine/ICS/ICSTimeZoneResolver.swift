@@ -4,7 +4,7 @@
 /// to the system, then the Windows names Outlook writes (`W. Europe Standard
 /// Time`). A TZID none of these knows is `nil`: the caller reads its times as
 /// floating, with a warning.
-package struct ICSTimeZoneResolver: Sendable {
+@_spi(Internals) public struct ICSTimeZoneResolver: Sendable {
     private var fromFile: [String: ZoneRules] = [:]
     private var cache: [String: ZoneRules] = [:]
     /// TZIDs asked for that nothing knows (until a VTIMEZONE of that name comes):
@@ -12,11 +12,11 @@ package struct ICSTimeZoneResolver: Sendable {
     private var unknown = Set<String>()
 
     /// A resolver that knows no VTIMEZONE yet.
-    package init() {}
+    @_spi(Internals) public init() {}
 
     /// Adds a VTIMEZONE component read from the file; `warn` hears of what in it
     /// could not be used (line numbers are the file's).
-    package mutating func add(vtimezone: ICSComponentText, file: String, limits: ICSLimits = .standard, warn: (ICSWarning) -> Void) {
+    @_spi(Internals) public mutating func add(vtimezone: ICSComponentText, file: String, limits: ICSLimits = .standard, warn: (ICSWarning) -> Void) {
         func report(_ kind: ICSWarning.Kind, _ line: Int) { warn(ICSWarning(kind, at: InputLocation(file: file, line: line))) }
         guard let tzid = vtimezone.first("TZID")?.value, !tzid.isEmpty else {
             return report(.badTimeZone("", reason: "no TZID; ignored the VTIMEZONE"), vtimezone.line)
@@ -38,7 +38,7 @@ package struct ICSTimeZoneResolver: Sendable {
 
     /// The rules for `tzid`, or nil when neither the file, nor the system's
     /// IANA zones, nor the Windows names know it.
-    package mutating func zone(named tzid: String) -> ZoneRules? {
+    @_spi(Internals) public mutating func zone(named tzid: String) -> ZoneRules? {
         if let zone = fromFile[tzid] ?? cache[tzid] { return zone }
         guard !unknown.contains(tzid), let zone = Self.system(named: tzid) else {
             unknown.insert(tzid)

@@ -5,7 +5,7 @@ internal import CICal
 /// The root of a parsed tree owns it and frees it with `icalcomponent_free`,
 /// which frees the children too. A child read out of a tree is borrowed: it keeps
 /// the root alive and frees nothing.
-package final class ICalComponent {
+@_spi(Internals) public final class ICalComponent {
     /// The C handle, valid while this object lives.
     package let handle: OpaquePointer
     /// For a borrowed child: the root that owns the tree.
@@ -45,7 +45,7 @@ package final class ICalComponent {
     /// libical is lenient: a bad line becomes an `X-LIC-ERROR` property instead of
     /// a failure; `parseErrors()` lists them. The call fails only when nothing
     /// could be parsed at all.
-    package static func parse(_ text: String) throws(ICalError) -> ICalComponent {
+    @_spi(Internals) public static func parse(_ text: String) throws(ICalError) -> ICalComponent {
         ICalLibrary.prepare()
         ICalError.clear()
         guard let handle = icalparser_parse_string(text) else {

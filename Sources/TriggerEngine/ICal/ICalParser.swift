@@ -8,12 +8,12 @@ import Darwin
 /// libical's parser (`icalparser`) on a whole file, and a walk over what it
 /// built: what README's "libical's parser against ours" measures. The
 /// calendar reader is ours (`ICSFileReader`); this is its yardstick.
-package enum ICalParser {
+@_spi(Internals) public enum ICalParser {
     /// Parses the file at `path` with `icalparser_parse`, fed line by line
     /// through `fgets` (libical's own example), into one tree (a VCALENDAR, or
     /// an XROOT holding several).
     /// - Throws: `ICalError` when the file cannot be opened or nothing parses.
-    package static func parse(file path: String) throws(ICalError) -> ICalComponent {
+    @_spi(Internals) public static func parse(file path: String) throws(ICalError) -> ICalComponent {
         ICalLibrary.prepare()
         guard let stream = fopen(path, "r") else {
             throw ICalError(code: String(cString: strerror(errno)), context: "opening \(path)")
@@ -36,13 +36,13 @@ package enum ICalParser {
 extension ICalComponent {
     /// Whether libical marked anything in the tree as unparsable (`X-LIC-ERROR`
     /// properties, or an `XLICINVALID` root).
-    package var hasParseErrors: Bool { kind == ICAL_XLICINVALID_COMPONENT || !parseErrors().isEmpty }
+    @_spi(Internals) public var hasParseErrors: Bool { kind == ICAL_XLICINVALID_COMPONENT || !parseErrors().isEmpty }
 
     /// Visits every VEVENT and VTODO of the tree (in a VCALENDAR, or in each
     /// VCALENDAR of an XROOT) and reads what an expansion needs first: UID,
     /// DTSTART and RRULE (`icalproperty_get_dtstart`, `icalproperty_get_rrule`).
     /// Returns the number of components visited.
-    package func walkEventsAndTodos() -> Int {
+    @_spi(Internals) public func walkEventsAndTodos() -> Int {
         var visited = 0
         func visit(_ calendar: OpaquePointer) {
             for kind in [ICAL_VEVENT_COMPONENT, ICAL_VTODO_COMPONENT] {

@@ -3,7 +3,7 @@ internal import CICal
 /// A libical time zone (`icaltimezone`), either one of libical's built-in zones,
 /// which libical owns and caches for the life of the process, or one made from a
 /// file's VTIMEZONE, which this object owns and frees with `icaltimezone_free`.
-package final class ICalTimeZone {
+@_spi(Internals) public final class ICalTimeZone {
     package let handle: OpaquePointer
     private let isOwned: Bool
 
@@ -33,7 +33,7 @@ package final class ICalTimeZone {
     /// A zone defined by a VTIMEZONE component. The zone takes a copy of the
     /// component (`icaltimezone_set_component` owns what it is given), so
     /// `vtimezone` keeps its own owner.
-    package static func from(vtimezone: ICalComponent) throws(ICalError) -> ICalTimeZone {
+    @_spi(Internals) public static func from(vtimezone: ICalComponent) throws(ICalError) -> ICalTimeZone {
         let copy = try vtimezone.clone()
         let outcome: Result<OpaquePointer, ICalError> = ICalLibrary.withTimeZoneLock {
             guard let zone = icaltimezone_new() else {
@@ -61,7 +61,7 @@ package final class ICalTimeZone {
     /// The offset from UTC, in seconds, at the UTC instant given as epoch seconds
     /// (`icaltimezone_get_utc_offset_of_utc_time`, which expands the zone's table
     /// of changes as needed, hence the lock).
-    package func utcOffset(atEpochSeconds seconds: Int) -> Int {
+    @_spi(Internals) public func utcOffset(atEpochSeconds seconds: Int) -> Int {
         let time = icaltime_from_timet_with_zone(time_t(seconds), 0, icaltimezone_get_utc_timezone())
         var isDaylight: Int32 = 0
         var mutable = time

@@ -226,11 +226,11 @@ extension RecurrenceRule {
         guard bytes.count == 8 || bytes.count == 15 || bytes.count == 16,
               let year = number(0, 4), let month = number(4, 2), let day = number(6, 2) else { return nil }
         if bytes.count == 8 {
-            return LocalDateTime(year: year, month: month, day: day).map(Until.date)
+            return LocalDateTime.valid(year: year, month: month, day: day).map(Until.date)
         }
         guard bytes[8] == UInt8(ascii: "T") || bytes[8] == UInt8(ascii: "t"),
               let hour = number(9, 2), let minute = number(11, 2), let second = number(13, 2),
-              let wall = LocalDateTime(year: year, month: month, day: day, hour: hour, minute: minute, second: second)
+              let wall = LocalDateTime.valid(year: year, month: month, day: day, hour: hour, minute: minute, second: second)
         else { return nil }
         if bytes.count == 15 { return .local(wall) }
         guard bytes[15] == UInt8(ascii: "Z") || bytes[15] == UInt8(ascii: "z") else { return nil }

@@ -11,13 +11,13 @@ internal import GRDB
 /// one-shot request is never both pending and delivered.
 public final class NotificationStore: Sendable {
     /// A pending request as stored: its recipient and next fire.
-    @_spi(Benchmarks) public struct PendingRecord: Sendable {
-        @_spi(Benchmarks) public var request: NotificationRequest
-        @_spi(Benchmarks) public var recipient: String
+    @_spi(Internals) public struct PendingRecord: Sendable {
+        @_spi(Internals) public var request: NotificationRequest
+        @_spi(Internals) public var recipient: String
         /// `nil` for location/push requests that wait for an event.
-        @_spi(Benchmarks) public var nextFire: Date?
+        @_spi(Internals) public var nextFire: Date?
 
-        @_spi(Benchmarks) public init(request: NotificationRequest, recipient: String = "", nextFire: Date?) {
+        @_spi(Internals) public init(request: NotificationRequest, recipient: String = "", nextFire: Date?) {
             self.request = request
             self.recipient = recipient
             self.nextFire = nextFire
@@ -67,7 +67,7 @@ public final class NotificationStore: Sendable {
     /// replaced request goes to the end of the add order, as a new add does.
     /// - Complexity: O(n log n) in one transaction with prepared statements;
     ///   each distinct calendar, location or recurrence trigger is written once.
-    @_spi(Benchmarks) public func savePending(_ records: some Sequence<PendingRecord>) throws {
+    @_spi(Internals) public func savePending(_ records: some Sequence<PendingRecord>) throws {
         try write([.savePending(Array(records))])
     }
 
@@ -86,7 +86,7 @@ public final class NotificationStore: Sendable {
     /// decode is set aside (`NotificationStore+SetAside`), not returned.
     /// - Complexity: O(n) column reads; each distinct calendar, recurrence or
     ///   location trigger is parsed once (see `PendingRowReader`).
-    @_spi(Benchmarks) public func loadPending() throws -> [PendingRecord] {
+    @_spi(Internals) public func loadPending() throws -> [PendingRecord] {
         var records: [PendingRecord] = []
         try forEachPending(reservingCapacity: { records.reserveCapacity($0) }) { record, _ in records.append(record) }
         return records

@@ -20,7 +20,7 @@ extension LocalDateTime {
               digits[13] == UInt8(ascii: ":"), digits[16] == UInt8(ascii: ":"),
               let year = number(0..<4), let month = number(5..<7), let day = number(8..<10),
               let hour = number(11..<13), let minute = number(14..<16), let second = number(17..<19),
-              let wall = LocalDateTime(year: year, month: month, day: day, hour: hour, minute: minute, second: second) else {
+              let wall = LocalDateTime.valid(year: year, month: month, day: day, hour: hour, minute: minute, second: second) else {
             throw DataError("\(field) '\(text)' is not a local time YYYY-MM-DDTHH:MM:SS (with a trailing Z for UTC)")
         }
         return (wall, utc)

@@ -13,17 +13,29 @@ public struct LocalDateTime: Sendable, Hashable, Comparable, CustomStringConvert
         self.localSeconds = localSeconds
     }
 
-    /// Creates a wall time from fields; nil when a field is out of range
-    /// (month 1…12, day within the month, hour < 24, minute < 60, second < 60).
-    public init?(year: Int, month: Int, day: Int, hour: Int = 0, minute: Int = 0, second: Int = 0) {
+    /// Creates a wall time from fields.
+    /// - Throws: `DataError` when a field is out of range (month 1…12, day
+    ///   within the month, hour < 24, minute < 60, second < 60).
+    public init(year: Int, month: Int, day: Int, hour: Int = 0, minute: Int = 0, second: Int = 0) throws(DataError) {
+        guard let valid = Self.valid(year: year, month: month, day: day, hour: hour, minute: minute, second: second) else {
+            throw DataError("\(year)-\(month)-\(day) \(hour):\(minute):\(second) is not a wall time "
+                            + "(month 1–12, day within the month, hour 0–23, minute and second 0–59)")
+        }
+        self = valid
+    }
+
+    /// The wall time of these fields, or `nil` when one is out of range: for
+    /// readers that report the problem in their own words.
+    package static func valid(year: Int, month: Int, day: Int, hour: Int = 0, minute: Int = 0,
+                              second: Int = 0) -> LocalDateTime? {
         guard (1...12).contains(month), (1...CivilDate.daysInMonth(year: year, month: month)).contains(day),
               (0..<24).contains(hour), (0..<60).contains(minute), (0..<60).contains(second) else { return nil }
-        self.init(unchecked: year, month, day, hour, minute, second)
+        return LocalDateTime(unchecked: year, month, day, hour, minute, second)
     }
 
     /// Creates a wall time from fields known to be in range.
     @inline(__always)
-    public init(unchecked year: Int, _ month: Int, _ day: Int, _ hour: Int, _ minute: Int, _ second: Int) {
+    package init(unchecked year: Int, _ month: Int, _ day: Int, _ hour: Int, _ minute: Int, _ second: Int) {
         localSeconds = CivilDate.days(year: year, month: month, day: day) * 86_400 + hour * 3600 + minute * 60 + second
     }
 

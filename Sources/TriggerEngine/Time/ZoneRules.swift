@@ -99,7 +99,7 @@ extension ZoneRules {
     /// The offset from UTC, in seconds, at an instant (epoch seconds).
     /// - Complexity: O(log t) in the number of transitions t.
     @inlinable
-    package func offset(atUTC seconds: Int) -> Int {
+    @_spi(Internals) public func offset(atUTC seconds: Int) -> Int {
         var seconds = seconds
         if seconds >= coverageEnd {
             let cycles = (seconds - coverageEnd) / Self.cycleSeconds + 1
@@ -126,7 +126,7 @@ extension ZoneRules {
 
     /// The wall time at an instant.
     @inlinable
-    package func localTime(atUTC seconds: Int) -> LocalDateTime {
+    @_spi(Internals) public func localTime(atUTC seconds: Int) -> LocalDateTime {
         LocalDateTime(localSeconds: seconds + offset(atUTC: seconds))
     }
 }

@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-@_spi(Benchmarks) import TriggerEngine
+@_spi(Internals) import TriggerEngine
 import TestSupport
 
 /// `crash-test-child`: the child process of the kill -9 test

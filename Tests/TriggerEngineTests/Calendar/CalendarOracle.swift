@@ -1,6 +1,6 @@
 import TestSupport
 import Foundation
-@_spi(Benchmarks) @testable import TriggerEngine
+@_spi(Internals) @testable import TriggerEngine
 
 /// Foundation's answer, the oracle every calendar test compares against: a
 /// Gregorian `Calendar` of the zone, first weekday Sunday, minimum days in the

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@_spi(Benchmarks) @testable import TriggerEngine
+@_spi(Internals) @testable import TriggerEngine
 
 /// Calendar and recurrence triggers across DST transitions, pinned to literal
 /// instants (seconds since 1970), as swift-foundation's own recurrence tests
@@ -79,7 +79,7 @@ struct DSTPinnedTests {
     @Test("daily RRULEs", arguments: recurrenceCases)
     func recurrenceTrigger(_ pinned: RecurrenceCase) throws {
         let parts = pinned.dtstart.split(whereSeparator: { "-T:".contains($0) }).compactMap { Int($0) }
-        let start = try #require(LocalDateTime(year: parts[0], month: parts[1], day: parts[2], hour: parts[3], minute: parts[4],
+        let start = try #require(LocalDateTime.valid(year: parts[0], month: parts[1], day: parts[2], hour: parts[3], minute: parts[4],
                                                second: parts[5]))
         let trigger = try RecurrenceTrigger(rule: RecurrenceRule(parsing: "FREQ=DAILY"), start: start,
                                             timeZone: .fixed(ZoneRules.named(pinned.zone)))

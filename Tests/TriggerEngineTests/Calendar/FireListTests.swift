@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import TestSupport
-@_spi(Benchmarks) @testable import TriggerEngine
+@_spi(Internals) @testable import TriggerEngine
 
 /// `FireDateQuery.appendFireList` (the bytes `next --batch` writes) against
 /// the fires listed one by one and formatted as strings, on seeded queries of

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import TestSupport
-@_spi(Benchmarks) @testable import TriggerEngine
+@_spi(Internals) @testable import TriggerEngine
 
 /// `next --batch` lines: the byte scanner (`QueryLineScanner`) against the
 /// general path through `JSONDecoder`. Wherever the scanner answers, the

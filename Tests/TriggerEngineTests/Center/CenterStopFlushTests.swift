@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@_spi(Benchmarks) @testable import TriggerEngine
+@_spi(Internals) @testable import TriggerEngine
 
 /// A delivery's record joins the journal in the background after its handler
 /// returns; `run()` must not return on `stop()` before it is written. (Found in

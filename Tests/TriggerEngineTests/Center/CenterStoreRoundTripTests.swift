@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@_spi(Benchmarks) @testable import TriggerEngine
+@_spi(Internals) @testable import TriggerEngine
 
 /// Issue 12: "a request the center accepts can make the store unopenable".
 /// Every trigger form the center accepts must come back equal from the store
@@ -25,11 +25,11 @@ struct CenterStoreRoundTripTests {
                                                           timeZone: zone)))
             triggers.append(.recurrence(try RecurrenceTrigger(
                 rule: try RecurrenceRule(parsing: "FREQ=WEEKLY;BYDAY=MO,WE;COUNT=10"),
-                start: LocalDateTime(year: 2026, month: 1, day: 5, hour: 9)!, timeZone: zone,
-                recurrenceDates: [LocalDateTime(year: 2026, month: 1, day: 10, hour: 12)!],
-                exceptionDates: [LocalDateTime(year: 2026, month: 1, day: 7, hour: 9)!])))
+                start: LocalDateTime.valid(year: 2026, month: 1, day: 5, hour: 9)!, timeZone: zone,
+                recurrenceDates: [LocalDateTime.valid(year: 2026, month: 1, day: 10, hour: 12)!],
+                exceptionDates: [LocalDateTime.valid(year: 2026, month: 1, day: 7, hour: 9)!])))
         }
-        triggers.append(.recurrence(try RecurrenceTrigger(rule: nil, start: LocalDateTime(year: 2026, month: 2, day: 1)!,
+        triggers.append(.recurrence(try RecurrenceTrigger(rule: nil, start: LocalDateTime.valid(year: 2026, month: 2, day: 1)!,
                                                           timeZone: .floating)))
         triggers.append(.timeInterval(try TimeIntervalTrigger(timeInterval: 90, repeats: false)))
         triggers.append(.timeInterval(try TimeIntervalTrigger(timeInterval: 3_600.5, repeats: true)))

@@ -34,7 +34,7 @@ struct EmbedderExampleTests {
                                                                        repeats: true, timeZone: .fixed(berlin)))),
             NotificationRequest(identifier: "rent", content: NotificationContent(title: "Pay the rent"),
                                 trigger: .recurrence(try RecurrenceTrigger(rule: try RecurrenceRule(parsing: "FREQ=MONTHLY;BYMONTHDAY=1"),
-                                                                           start: LocalDateTime(year: 2026, month: 2, day: 1, hour: 8)!,
+                                                                           start: try LocalDateTime(year: 2026, month: 2, day: 1, hour: 8),
                                                                            timeZone: .fixed(berlin)))),
             NotificationRequest(identifier: "home", content: NotificationContent(title: "Welcome home"),
                                 trigger: .location(LocationTrigger(region: try Region.circle(

@@ -3,7 +3,7 @@ import Logging
 import ServiceLifecycle
 import Synchronization
 import Testing
-@_spi(Benchmarks) @testable import TriggerEngine
+@_spi(Internals) @testable import TriggerEngine
 
 /// What a live center handed over, in order, for tests to wait on.
 final class DeliveryRecorder: Sendable {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import TestSupport
-@_spi(Benchmarks) @testable import TriggerEngine
+@_spi(Internals) @testable import TriggerEngine
 
 /// The center's tiles (`LocationRequests`) against the plain answer: one
 /// `RegionMonitor` over every region of a set of options. Seeded random

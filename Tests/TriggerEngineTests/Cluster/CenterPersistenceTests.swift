@@ -2,7 +2,7 @@
 import Foundation
 import Testing
 import TestSupport
-@_spi(Benchmarks) @testable import TriggerEngine
+@_spi(Internals) @testable import TriggerEngine
 
 /// One behavioural suite for both stores: the same seeded random sequences of
 /// changes go to SQLite (the embedded store) and to PostgreSQL (the cluster's),

@@ -3,7 +3,7 @@ import Foundation
 import Synchronization
 import Testing
 import TestSupport
-@_spi(Benchmarks) @testable import TriggerEngine
+@_spi(Internals) @testable import TriggerEngine
 
 /// Several nodes on one real PostgreSQL database (`TestPostgres`).
 @Suite("Cluster: several centers on one PostgreSQL database", .serialized)

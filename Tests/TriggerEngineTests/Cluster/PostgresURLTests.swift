@@ -2,7 +2,7 @@
 import Foundation
 import Testing
 import TestSupport
-@_spi(Benchmarks) @testable import TriggerEngine
+@_spi(Internals) @testable import TriggerEngine
 
 @Suite("PostgresURL: what --store postgres://… accepts")
 struct PostgresURLTests {

@@ -1,6 +1,6 @@
 #if PostgreSQL
 import Foundation
-@_spi(Benchmarks) @testable import TriggerEngine
+@_spi(Internals) @testable import TriggerEngine
 
 /// A throwaway PostgreSQL server for the tests of this process: started on
 /// first use by `scripts/postgres-server` (which installs PostgreSQL with apt

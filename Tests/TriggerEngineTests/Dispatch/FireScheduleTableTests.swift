@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import TestSupport
-@_spi(Benchmarks) @testable import TriggerEngine
+@_spi(Internals) @testable import TriggerEngine
 
 /// The interned calendar searches and recurrences follow the pending requests:
 /// an entry no request holds is freed and its slot reused, and the fires of the

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import TestSupport
-@_spi(Benchmarks) @testable import TriggerEngine
+@_spi(Internals) @testable import TriggerEngine
 
 @Suite("Civil dates and RFC 3339")
 struct CivilDateAndRFC3339Tests {

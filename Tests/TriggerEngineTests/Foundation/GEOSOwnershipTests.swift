@@ -1,6 +1,6 @@
 import Testing
 import TestSupport
-@_spi(Benchmarks) @testable import TriggerEngine
+@_spi(Internals) @testable import TriggerEngine
 
 @Suite("GEOS handles: one owner each, errors as Swift errors")
 struct GEOSOwnershipTests {

@@ -1,6 +1,6 @@
 import CICal
 import Testing
-@_spi(Benchmarks) @testable import TriggerEngine
+@_spi(Internals) @testable import TriggerEngine
 
 @Suite("libical handles: one owner each, errors as Swift errors")
 struct ICalOwnershipTests {

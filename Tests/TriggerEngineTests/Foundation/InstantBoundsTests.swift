@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import TestSupport
-@_spi(Benchmarks) @testable import TriggerEngine
+@_spi(Internals) @testable import TriggerEngine
 
 /// Issue 14: instants outside years 1–9999 are refused where they enter, a
 /// series that would leave the range ends, and whatever is written reads back.

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@_spi(Benchmarks) @testable import TriggerEngine
+@_spi(Internals) @testable import TriggerEngine
 
 /// Every input a fuzz target ever found (`Fixtures/fuzz-regressions/<target>/`,
 /// saved there by `scripts/fuzz`), and every seed it starts from

@@ -1,5 +1,5 @@
 import Foundation
-@_spi(Benchmarks) @testable import TriggerEngine
+@_spi(Internals) @testable import TriggerEngine
 
 /// The oracle for the monitor: every fix against every region with plain,
 /// unprepared GEOS `covers` on a freshly built point (polygons) or the haversine

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import TestSupport
-@_spi(Benchmarks) @testable import TriggerEngine
+@_spi(Internals) @testable import TriggerEngine
 
 /// The byte reader of region files (`GeoJSONFeatureCollection(parsing:)`) against
 /// the general path through `JSONDecoder`: equal regions wherever it reads,

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import TestSupport
-@_spi(Benchmarks) @testable import TriggerEngine
+@_spi(Internals) @testable import TriggerEngine
 
 /// `GeofenceRun` (coverage found a batch at a time in spatial order, split
 /// between two threads) against `RegionMonitor.ingest` one fix at a time: the

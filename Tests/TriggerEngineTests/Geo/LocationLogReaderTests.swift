@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import TestSupport
-@_spi(Benchmarks) @testable import TriggerEngine
+@_spi(Internals) @testable import TriggerEngine
 
 @Suite("Location log readers: real CSV and GPX files, times, bad input")
 struct LocationLogReaderTests {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import TestSupport
-@_spi(Benchmarks) @testable import TriggerEngine
+@_spi(Internals) @testable import TriggerEngine
 
 /// `PolygonValidity` (a plane sweep and nesting tests) against GEOS's own
 /// `isValid` on seeded random polygons, valid and invalid: whatever the sweep

@@ -1,6 +1,6 @@
 import TestSupport
 import Foundation
-@_spi(Benchmarks) @testable import TriggerEngine
+@_spi(Internals) @testable import TriggerEngine
 
 /// Seeded random walks of devices with GPS noise, sparse jumps, and the faults a
 /// real log has (fixes out of order, repeated instants, values out of range, poor

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import TestSupport
-@_spi(Benchmarks) @testable import TriggerEngine
+@_spi(Internals) @testable import TriggerEngine
 
 @Suite("RegionMonitor against the brute-force GEOS reference")
 struct RegionMonitorDifferentialTests {

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@_spi(Benchmarks) @testable import TriggerEngine
+@_spi(Internals) @testable import TriggerEngine
 
 /// Hand-worked cases of the contract's rules on a 0.01° square at the equator
 /// (about 1,112 m a side); the differential tests cover the rest.

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@_spi(Benchmarks) @testable import TriggerEngine
+@_spi(Internals) @testable import TriggerEngine
 
 /// The ICS corpus (`Fixtures/ics`, one feature per file) against instants worked
 /// out by hand from the zone rules in force (each working in a comment).

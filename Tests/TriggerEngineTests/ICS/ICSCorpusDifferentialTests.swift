@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@_spi(Benchmarks) @testable import TriggerEngine
+@_spi(Internals) @testable import TriggerEngine
 
 /// The 116 `.ics` files of a Python iCalendar library's test suite
 /// (`Fixtures/ics/icalendar-tests`: real exports and broken files) against

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@_spi(Benchmarks) @testable import TriggerEngine
+@_spi(Internals) @testable import TriggerEngine
 
 /// Real calendars are messy: a defect confined to one component is a typed
 /// warning with its line and the rest is read (`Fixtures/ics/lenient-*.ics`,

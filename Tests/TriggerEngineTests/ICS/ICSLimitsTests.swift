@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@_spi(Benchmarks) @testable import TriggerEngine
+@_spi(Internals) @testable import TriggerEngine
 
 /// The bounds `ICSLimits` puts on what a file can ask for, each hit by the
 /// input that used to crash or hang the reader (issue 14): deep nesting, long

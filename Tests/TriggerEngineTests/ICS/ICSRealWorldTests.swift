@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@_spi(Benchmarks) @testable import TriggerEngine
+@_spi(Internals) @testable import TriggerEngine
 
 /// What real calendars mix (`Fixtures/ics/real-world-mixes.ics`): several RRULEs
 /// in one event, DATE and DATE-TIME values together, THISANDFUTURE with plain

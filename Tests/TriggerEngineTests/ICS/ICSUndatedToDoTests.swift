@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@_spi(Benchmarks) @testable import TriggerEngine
+@_spi(Internals) @testable import TriggerEngine
 
 /// A VTODO without DTSTART and DUE (`ICSEvent.isUndated`).
 @Suite("ICS: undated to-dos")

@@ -1,7 +1,7 @@
 import CICal
 import Foundation
 import Testing
-@_spi(Benchmarks) @testable import TriggerEngine
+@_spi(Internals) @testable import TriggerEngine
 
 /// VTIMEZONEs expanded by our recurrence engine (`ICSVTimeZone`): against
 /// libical's own reading of the same components on every VTIMEZONE of the test

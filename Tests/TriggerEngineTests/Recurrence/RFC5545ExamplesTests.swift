@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@_spi(Benchmarks) @testable import TriggerEngine
+@_spi(Internals) @testable import TriggerEngine
 
 /// The examples of RFC 5545 §3.8.5.3 (pages 123–131), as a table: the rule,
 /// DTSTART in America/New_York as the RFC gives it, and the instances the RFC

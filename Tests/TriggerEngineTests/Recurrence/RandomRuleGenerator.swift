@@ -1,6 +1,6 @@
 import TestSupport
 import Foundation
-@_spi(Benchmarks) @testable import TriggerEngine
+@_spi(Internals) @testable import TriggerEngine
 
 /// Seeded random RRULEs over all of RFC 5545 §3.3.10 that a valid rule may
 /// combine: every FREQ, INTERVAL, COUNT or UNTIL (floating), BYMONTH,

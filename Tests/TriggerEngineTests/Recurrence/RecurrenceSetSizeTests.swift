@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import TestSupport
-@_spi(Benchmarks) @testable import TriggerEngine
+@_spi(Internals) @testable import TriggerEngine
 
 /// `RecurrenceEngine.maximumSetSize`: a BYSETPOS past every position a period
 /// can hold makes the rule empty at once, instead of a search of 100,000
@@ -9,7 +9,7 @@ import TestSupport
 @Suite("Recurrence: BYSETPOS out of reach, and the set-size bound")
 struct RecurrenceSetSizeTests {
     @Test func aSetPositionPastEveryPeriodsSetMatchesNothingAtOnce() throws {
-        let start = LocalDateTime(year: 1197, month: 9, day: 7, hour: 9, minute: 0, second: 2)!
+        let start = LocalDateTime.valid(year: 1197, month: 9, day: 7, hour: 9, minute: 0, second: 2)!
         let empty = try RecurrenceRule(parsing: "FREQ=MONTHLY;BYSETPOS=4;COUNT=01;BYDAY=4SU,-1SU")
         let began = ContinuousClock.now
         #expect(Array(empty.instances(startingAt: start).prefix(3)).isEmpty)
@@ -18,9 +18,9 @@ struct RecurrenceSetSizeTests {
         // Position 2 is within reach: the last Sunday of a month with five
         // (with four, the fourth is the last, and the set has one day).
         let last = try RecurrenceRule(parsing: "FREQ=MONTHLY;BYSETPOS=2;COUNT=2;BYDAY=4SU,-1SU")
-        let from2026 = LocalDateTime(year: 2026, month: 1, day: 1, hour: 9)!
-        #expect(Array(last.instances(startingAt: from2026)) == [LocalDateTime(year: 2026, month: 3, day: 29, hour: 9)!,
-                                                                 LocalDateTime(year: 2026, month: 5, day: 31, hour: 9)!])
+        let from2026 = LocalDateTime.valid(year: 2026, month: 1, day: 1, hour: 9)!
+        #expect(Array(last.instances(startingAt: from2026)) == [LocalDateTime.valid(year: 2026, month: 3, day: 29, hour: 9)!,
+                                                                 LocalDateTime.valid(year: 2026, month: 5, day: 31, hour: 9)!])
     }
 
     /// Seeded rules without BYSETPOS, INTERVAL 1: no period (year, month, ISO
@@ -48,7 +48,7 @@ struct RecurrenceSetSizeTests {
             let text = parts.joined(separator: ";").replacingOccurrences(of: "BYMONTHDAY=0", with: "BYMONTHDAY=1")
             guard let rule = try? RecurrenceRule(parsing: text) else { continue }
             let bound = RecurrenceEngine.maximumSetSize(rule)
-            let start = LocalDateTime(year: 2024, month: 1, day: 1)!
+            let start = LocalDateTime.valid(year: 2024, month: 1, day: 1)!
             var perPeriod: [Int: Int] = [:]
             for instance in rule.instances(startingAt: start).prefix(3_000) {
                 let (year, month, _, hour, _, _) = instance.fields

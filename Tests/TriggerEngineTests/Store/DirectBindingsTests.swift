@@ -3,7 +3,7 @@ import GRDB
 import GRDBSQLite
 import Testing
 import TestSupport
-@_spi(Benchmarks) @testable import TriggerEngine
+@_spi(Internals) @testable import TriggerEngine
 
 /// The bulk save binds values with SQLite's C API (`DirectBindings`), not GRDB's
 /// arguments: every value kind survives the round trip, and a value SQLite

@@ -2,7 +2,7 @@ import Foundation
 import GRDB
 import Testing
 import TestSupport
-@_spi(Benchmarks) @testable import TriggerEngine
+@_spi(Internals) @testable import TriggerEngine
 
 /// Schema version 3: shared triggers written once in `triggers`, the version 2
 /// migration, pruning, and a restart that streams rows into the dispatcher.

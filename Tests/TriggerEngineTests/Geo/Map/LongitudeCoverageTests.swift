@@ -1,6 +1,6 @@
 import Testing
 import TestSupport
-@_spi(Benchmarks) @testable import TriggerEngine
+@_spi(Internals) @testable import TriggerEngine
 
 @Suite("Where a map is cut: the widest stretch of longitude nothing covers")
 struct LongitudeCoverageTests {

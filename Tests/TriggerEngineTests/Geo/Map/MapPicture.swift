@@ -1,5 +1,5 @@
 import Foundation
-@_spi(Benchmarks) @testable import TriggerEngine
+@_spi(Internals) @testable import TriggerEngine
 
 /// A map as the tests read it: the SVG parsed as XML, and the frame its `data-`
 /// attributes state, with the tests' own Web Mercator (the ln tan form, written

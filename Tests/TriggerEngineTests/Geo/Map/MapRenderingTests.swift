@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@_spi(Benchmarks) @testable import TriggerEngine
+@_spi(Internals) @testable import TriggerEngine
 
 /// Maps drawn by a real renderer (`rsvg-convert`), checked as a person would look
 /// at them: the colour of the picture where the tests' own geometry says a

@@ -1,5 +1,5 @@
 import Foundation
-@_spi(Benchmarks) @testable import TriggerEngine
+@_spi(Internals) @testable import TriggerEngine
 
 /// A geofence run with a map attached, as `trigger-eval geofence --map` makes
 /// it: `GeofenceRun` over a log file, events as NDJSON, the map as SVG or HTML.
