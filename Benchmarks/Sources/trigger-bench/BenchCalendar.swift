@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 @_spi(Internals) import TriggerEngine
 
-/// `trigger-eval bench calendar`: next-fire queries, in one run on the same
+/// `trigger-bench calendar`: next-fire queries, in one run on the same
 /// seeded queries — (a) `CalendarTrigger` against Foundation's
 /// `Calendar.nextDate(after:matching:matchingPolicy: .nextTime,
 /// repeatedTimePolicy: .first, direction: .forward)`, on random component sets
@@ -52,7 +52,7 @@ struct BenchCalendar: ParsableCommand {
 
     func run() throws {
         let zones = try Self.zoneNames.map { name throws(DataError) in try ZoneRules.named(name) }
-        print("trigger-eval bench calendar: seed \(seed), medians of \(runs) runs, one thread; "
+        print("trigger-bench calendar: seed \(seed), medians of \(runs) runs, one thread; "
               + "per-query times include one clock_gettime pair (\(Self.timerOverhead()) ns)")
         var random = BenchRandom(seed: seed)
         let calendarMismatches = try calendarQueries(zones: zones, using: &random)
@@ -212,7 +212,7 @@ struct BenchCalendar: ParsableCommand {
             // set_start is inclusive; ours answers strictly after.
             guard (try? iterator.skip(to: Self.icalTime(query.after + 1))) != nil, let next = iterator.next() else { return nil }
             return try? LocalDateTime(year: next.year, month: next.month, day: next.day,
-                                 hour: next.hour, minute: next.minute, second: next.second)?.localSeconds
+                                 hour: next.hour, minute: next.minute, second: next.second).localSeconds
         } answers: { peerAnswers = $0 }
         print(String(format: "    ours          median %8.0f ns  mean %8.0f ns  p99 %8.0f ns", ours.median, ours.mean, ours.percentile(0.99)))
         print(String(format: "    ours+build    median %8.0f ns  mean %8.0f ns  p99 %8.0f ns",

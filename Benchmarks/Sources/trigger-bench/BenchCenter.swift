@@ -3,7 +3,7 @@ import Foundation
 import Synchronization
 @_spi(Internals) import TriggerEngine
 
-/// `trigger-eval bench center`: the notification center live on the wall clock
+/// `trigger-bench center`: the notification center live on the wall clock
 /// (issue 12) — lateness of deliveries at a given fire rate, acknowledged adds
 /// through `trigger-eval run`, churn on one identifier, a location fix right
 /// after an unrelated removal, and APScheduler 3.x with its SQLite job store on
@@ -46,7 +46,7 @@ struct BenchCenter: AsyncParsableCommand {
     }
 
     func run() async throws {
-        print("trigger-eval bench center (load average \(BenchCenter.loadAverage()))")
+        print("trigger-bench center (load average \(BenchCenter.loadAverage()))")
         for rate in rates {
             for stored in [true, false] { try await lateness(rate: rate, stored: stored) }
         }
@@ -108,7 +108,7 @@ struct BenchCenter: AsyncParsableCommand {
         Self.removeStore(path)
         defer { Self.removeStore(path) }
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
+        process.executableURL = try Repository.triggerEval()
         process.arguments = ["run", "--store", path]
         let input = Pipe(), output = Pipe()
         process.standardInput = input

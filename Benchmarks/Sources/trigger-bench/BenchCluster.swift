@@ -3,7 +3,7 @@ import Foundation
 import Synchronization
 @_spi(Internals) import TriggerEngine
 
-/// `trigger-eval bench cluster`: several `ClusterCenter` nodes on one local
+/// `trigger-bench cluster`: several `ClusterCenter` nodes on one local
 /// PostgreSQL server (issue 16): acknowledged adds, fires per second and
 /// lateness with 1, 2 and 3 nodes, the time to take over a dead node's fires,
 /// and PgQueuer on the same number of jobs on the same server.
@@ -32,7 +32,7 @@ struct BenchCluster: AsyncParsableCommand {
     var fixes = 2_000
 
     func run() async throws {
-        print("trigger-eval bench cluster (load average \(BenchCenter.loadAverage()))")
+        print("trigger-bench cluster (load average \(BenchCenter.loadAverage()))")
         let server = try url.map { ($0, nil as String?) } ?? Self.startServer()
         defer { if let directory = server.1 { Self.stopServer(directory) } }
         let serverURL = try PostgresURL(server.0)
@@ -216,16 +216,14 @@ struct BenchCluster: AsyncParsableCommand {
 
     static func startServer() throws -> (String, String?) {
         let directory = "/tmp/bench-cluster-\(getpid())"
-        guard let script = PythonPeer.locate("postgres-server", label: "server") else {
-            throw ValidationError("scripts/postgres-server not found: run from the repository root, or give --url")
-        }
+        let script = Repository.path("scripts/postgres-server")
         let result = try shell(script, ["start", directory])
         guard result.status == 0 else { throw ValidationError("postgres-server start failed: \(result.errors)") }
         return (result.output.trimmingCharacters(in: .whitespacesAndNewlines), directory)
     }
 
     static func stopServer(_ directory: String) {
-        if let script = PythonPeer.locate("postgres-server", label: "server") { _ = try? shell(script, ["stop", directory]) }
+        _ = try? shell(Repository.path("scripts/postgres-server"), ["stop", directory])
     }
 
     /// Empties the store's tables (a new database would need a server connection of its own).

@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 @_spi(Internals) import TriggerEngine
 
-/// `trigger-eval bench dispatch`: the center's dispatcher on a virtual clock —
+/// `trigger-bench dispatch`: the center's dispatcher on a virtual clock —
 /// 1,000,000 mixed requests over a virtual year, calendar dispatches/s against a
 /// peer that reschedules with Foundation's `Calendar.nextDate`, bytes per
 /// pending request, and 1,000,000 pending requests saved to and reloaded from SQLite.
@@ -40,7 +40,7 @@ struct BenchDispatch: AsyncParsableCommand {
 
     func run() async throws {
         let zone = try ZoneRules.named("Europe/Berlin")
-        print("trigger-eval bench dispatch: \(requests) mixed requests, \(days) virtual days, zone Europe/Berlin, seed \(seed)")
+        print("trigger-bench dispatch: \(requests) mixed requests, \(days) virtual days, zone Europe/Berlin, seed \(seed)")
         var random = BenchRandom(seed: seed)
         let mixed = try (0..<requests).map { try Self.request($0, mixed: true, using: &random) }
 

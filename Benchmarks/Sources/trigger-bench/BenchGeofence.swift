@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 @_spi(Internals) import TriggerEngine
 
-/// `trigger-eval bench geofence`: `trigger-eval geofence`'s batch path end to end
+/// `trigger-bench geofence`: `trigger-eval geofence`'s batch path end to end
 /// (CSV file in, NDJSON events out to a file) on generated walks, against a
 /// brute-force GEOS loop on a subsample and shapely 2.x's vectorised STRtree
 /// query, in one run on the same points and polygons.
@@ -51,7 +51,7 @@ struct BenchGeofence: ParsableCommand {
         defer { if keep == nil { try? FileManager.default.removeItem(at: folder) } }
         var generator = BenchRandom(seed: seed)
 
-        print("trigger-eval bench geofence: \(fixes) fixes from \(devices) devices, \(runs) runs of each phase")
+        print("trigger-bench geofence: \(fixes) fixes from \(devices) devices, \(runs) runs of each phase")
         print("ours: load = MonitoredRegion.load (GeoJSON, validity); index = GeofenceRun's monitor; run = GeofenceRun")
         print("(CSV file in, NDJSON events out to a file): fixes = read, parse, coverage, state; output = encode, write;")
         print("brute = every fix × every region with plain GEOS covers, timed on \(bruteForceFixes) fixes and extrapolated;")
@@ -75,7 +75,7 @@ struct BenchGeofence: ParsableCommand {
                      boxes: [(0, 40, 10, 50)], folder: folder.appendingPathComponent("generated"), using: &generator) }
         guard chosen.contains("real") else { return }
 
-        let dataFolder = data ?? ["Tests/TriggerEngineTests/Fixtures/geo", "../shared/data"].first {
+        let dataFolder = data ?? [Repository.path("Tests/TriggerEngineTests/Fixtures/geo"), Repository.path("../shared/data")].first {
             FileManager.default.fileExists(atPath: "\($0)/paris.geojson")
         }
         guard let dataFolder else {
@@ -230,7 +230,7 @@ struct BenchGeofence: ParsableCommand {
         func line() -> String { String(format: "median %7.3f s  mean %7.3f s", median, mean) }
     }
 
-    /// Runs `scripts/bench-geofence-peer.py`; `nil` (with a message) when python3
+    /// Runs `Benchmarks/Peers/bench-geofence-peer.py`; `nil` (with a message) when python3
     /// or shapely is missing.
     private func peerSeconds(regionsPath: String, fixesPath: String)
         throws -> (seconds: Sample, pairs: Int, version: String, load: Double, tree: Double)? {

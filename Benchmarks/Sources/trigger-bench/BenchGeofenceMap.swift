@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 @_spi(Internals) import TriggerEngine
 
-/// `trigger-eval bench geofence-map`: what drawing a map costs a geofence run.
+/// `trigger-bench geofence-map`: what drawing a map costs a geofence run.
 /// The same run (CSV file in, NDJSON events out to a file) without a map, with an
 /// SVG map and with an HTML map, interleaved run by run, on generated walks over
 /// the real city polygons; the peer is the run without a map.
@@ -22,7 +22,7 @@ struct BenchGeofenceMap: ParsableCommand {
     var runs = 5
 
     @Option(help: "Folder with paris.geojson, manhattan.geojson and san-francisco.geojson.")
-    var data = "Tests/TriggerEngineTests/Fixtures/geo"
+    var data = Repository.path("Tests/TriggerEngineTests/Fixtures/geo")
 
     @Option(help: "Seed of the generated walks.")
     var seed: UInt64 = 42
@@ -47,7 +47,7 @@ struct BenchGeofenceMap: ParsableCommand {
         _ = try BenchGeoData.writeWalks(to: fixesPath, fixes: fixes, devices: devices, boxes: boxes, sampleSize: 0,
                                         using: &generator)
 
-        print("trigger-eval bench geofence-map: \(fixes) fixes from \(devices) devices over \(regions.count) city polygons, \(runs) runs each")
+        print("trigger-bench geofence-map: \(fixes) fixes from \(devices) devices over \(regions.count) city polygons, \(runs) runs each")
         print("each = GeofenceRun end to end (CSV file in, NDJSON events out to a file, both threads),")
         print("plus, for the maps, GeofenceMap observing the run and writing its file; load average at start: \(Self.loadAverage())")
         print("")

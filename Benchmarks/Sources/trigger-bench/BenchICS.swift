@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 @_spi(Internals) import TriggerEngine
 
-/// `trigger-eval bench ics`: a generated calendar (single events, weekly and
+/// `trigger-bench ics`: a generated calendar (single events, weekly and
 /// monthly rules, EXDATEs, overrides, alarms) expanded over two years by
 /// `ICSCalendar` and by python's recurring-ical-events on the same file, checking
 /// both list the same occurrences (count and a hash of the sorted (uid, start)).
@@ -47,7 +47,7 @@ struct BenchICS: ParsableCommand {
         let text = generate()
         try text.write(toFile: path, atomically: true, encoding: .utf8)
         if parsers { return try compareParsers(path: path, bytes: text.utf8.count) }
-        print("trigger-eval bench ics: \(events) events (\(text.utf8.count / 1024) KiB), 2026-01-01 … 2028-01-01, medians of \(runs) runs")
+        print("trigger-bench ics: \(events) events (\(text.utf8.count / 1024) KiB), 2026-01-01 … 2028-01-01, medians of \(runs) runs")
         print("ours = ICSCalendar.load + occurrences(from:to:); peer = icalendar.Calendar.from_ical + recurring_ical_events.of(…).between(…)")
         var times: [Double] = []
         var lines: [String] = []
@@ -158,14 +158,14 @@ struct BenchICS: ParsableCommand {
     /// `--parsers`: each parser `runs` times in a child process on the
     /// generated file, then (with `--corpus`) which files each reads.
     private func compareParsers(path: String, bytes: Int) throws {
-        print("trigger-eval bench ics --parsers: \(events) events (\(bytes / 1024) KiB), medians of \(runs) runs, each in its own process")
+        print("trigger-bench ics --parsers: \(events) events (\(bytes / 1024) KiB), medians of \(runs) runs, each in its own process")
         let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
         for name in Self.parserNames {
             var seconds: [Double] = [], peak = 0, items = 0
             for _ in 0..<runs {
                 let process = Process()
                 process.executableURL = executable
-                process.arguments = ["bench", "ics", "--parse-only", name, "--keep", path]
+                process.arguments = ["ics", "--parse-only", name, "--keep", path]
                 let output = Pipe()
                 process.standardOutput = output
                 try process.run()
@@ -269,7 +269,7 @@ struct BenchICS: ParsableCommand {
         return text + "END:VCALENDAR\r\n"
     }
 
-    /// Runs `scripts/bench-ics-peer.py`; `nil` (with a message) when python3 or
+    /// Runs `Benchmarks/Peers/bench-ics-peer.py`; `nil` (with a message) when python3 or
     /// recurring-ical-events is missing.
     private func peer(path: String) -> (seconds: [Double], count: Int, hash: String, version: String)? {
         guard let object = PythonPeer.run(script: "bench-ics-peer.py",

@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 @_spi(Internals) import TriggerEngine
 
-/// `trigger-eval bench next`: `next --batch` end to end (this binary run as a
+/// `trigger-bench next`: `next --batch` end to end (this binary run as a
 /// child on a generated file: reading, parsing, the fires, writing) on one
 /// simple shape and on a random mix, against the engine's own time on the same
 /// queries in process (each query built from its parsed fields and answered,
@@ -38,7 +38,7 @@ struct BenchNext: AsyncParsableCommand {
                         "Australia/Lord_Howe", "America/Santiago", "Asia/Tehran"]
 
     func run() async throws {
-        print("trigger-eval bench next (load average \(BenchCenter.loadAverage())), medians of \(runs) runs")
+        print("trigger-bench next (load average \(BenchCenter.loadAverage())), medians of \(runs) runs")
         var random = BenchRandom(seed: seed)
         let simpleLines = (0..<simple).map { _ in
             #"{"components":{"hour":7,"minute":0},"tz":"Europe/Berlin","after":"\#(Self.after(&random))","count":1}"#
@@ -68,7 +68,7 @@ struct BenchNext: AsyncParsableCommand {
         var cli: [Double] = []
         for _ in 0..<runs {
             let process = Process()
-            process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
+            process.executableURL = try Repository.triggerEval()
             process.arguments = ["next", "--batch", input, "-o", output]
             let began = Date()
             try process.run()

@@ -1,3 +1,4 @@
+import ArgumentParser
 import Foundation
 @_spi(Internals) import TriggerEngine
 
@@ -43,5 +44,27 @@ enum BenchText {
             return String(format: "%04d-%02d-%02d", fields.year, fields.month, fields.day)
         }
         return rfc3339(epochSeconds: time.instant, utcOffset: time.zone.offset(atUTC: time.instant))
+    }
+}
+
+/// Where the repository's files are, found from this source file's path, so
+/// that `trigger-bench` runs from any folder.
+enum Repository {
+    /// The repository's root (this file is `Benchmarks/Sources/trigger-bench/BenchSupport.swift`).
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
+
+    /// `relative` under the root.
+    static func path(_ relative: String) -> String { root.appendingPathComponent(relative).path }
+
+    /// The release `trigger-eval` that benchmarks of the command line run as a
+    /// child, as a user runs it (`Benchmarks/run` builds it).
+    static func triggerEval() throws -> URL {
+        let url = root.appendingPathComponent(".build/release/trigger-eval")
+        guard FileManager.default.isExecutableFile(atPath: url.path) else {
+            throw ValidationError("\(url.path) is missing: build it with `swift build -c release --product trigger-eval` "
+                                  + "in the repository root, or run the benchmarks through Benchmarks/run")
+        }
+        return url
     }
 }

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Runs a benchmark's Python peer script (`scripts/bench-*-peer.py`) and reads
+/// Runs a benchmark's Python peer script (`Benchmarks/Peers/bench-*-peer.py`) and reads
 /// the JSON object it prints. Shared by the benchmarks so that finding the
 /// script, reporting a missing interpreter or module, and decoding stay in one place.
 enum PythonPeer {
@@ -45,14 +45,12 @@ enum PythonPeer {
         return object
     }
 
-    /// The path of `scripts/NAME`, from the repository root or beside the
-    /// built binary; nil (after printing why, under `label`) when it is not found.
+    /// The path of `Benchmarks/Peers/NAME`; nil (after printing why, under
+    /// `label`) when it is not there.
     static func locate(_ name: String, label: String) -> String? {
-        let candidates = ["scripts/\(name)",
-                          URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-                            .appendingPathComponent("../../../scripts/\(name)").path]
-        guard let script = candidates.first(where: { FileManager.default.fileExists(atPath: $0) }) else {
-            print("  \(label.padding(toLength: 10, withPad: " ", startingAt: 0))skipped: scripts/\(name) not found (run from the repository root)")
+        let script = Repository.path("Benchmarks/Peers/\(name)")
+        guard FileManager.default.fileExists(atPath: script) else {
+            print("  \(label.padding(toLength: 10, withPad: " ", startingAt: 0))skipped: \(script) not found")
             return nil
         }
         return script

@@ -89,7 +89,7 @@ internal import HeapModule
     }
 
     /// How many requests are pending (location and push ones included).
-    package var pendingCount: Int { slotByIdentifier.count }
+    @_spi(Internals) public var pendingCount: Int { slotByIdentifier.count }
 
     /// How many entries the heap holds, stale ones included (at most about
     /// twice the requests scheduled on the clock).
@@ -97,7 +97,7 @@ internal import HeapModule
 
     /// How many distinct calendar searches and recurrences the requests share
     /// (the benchmark reports it beside the dispatch rate).
-    package var distinctTriggerCount: Int { table.count }
+    @_spi(Internals) public var distinctTriggerCount: Int { table.count }
 
     /// The pending requests, in the order they were added.
     package var pendingRequests: [NotificationRequest] {
