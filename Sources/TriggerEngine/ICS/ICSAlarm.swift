@@ -19,7 +19,7 @@ public struct ICSAlarm: Sendable, Hashable {
 
     /// Every firing for an instance running from `start` to `end` (instants): the
     /// trigger, then REPEAT more, DURATION apart.
-    public func firings(start: ICSTime, end: ICSTime) -> [Int] {
+    package func firings(start: ICSTime, end: ICSTime) -> [Int] {
         let first: Int
         switch trigger {
         case .absolute(let instant): first = instant

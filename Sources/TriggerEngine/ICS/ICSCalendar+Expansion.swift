@@ -115,7 +115,7 @@ extension ICSCalendar {
 
     /// Occurrences overlapping [from, to) (an all-day or zero-length one: starting
     /// in it), sorted by start, then UID.
-    public func occurrences(from: Int, to: Int, warnings: inout [ICSWarning]) -> [ICSOccurrence] {
+    package func occurrences(from: Int, to: Int, warnings: inout [ICSWarning]) -> [ICSOccurrence] {
         var result: [ICSOccurrence] = []
         for index in seriesInUIDOrder {
             let series = series[index]
@@ -129,7 +129,7 @@ extension ICSCalendar {
     }
 
     /// Every alarm firing in [from, to), sorted by time, then UID.
-    public func alarmFirings(from: Int, to: Int, warnings: inout [ICSWarning]) -> [ICSAlarmFiring] {
+    package func alarmFirings(from: Int, to: Int, warnings: inout [ICSWarning]) -> [ICSAlarmFiring] {
         var result: [ICSAlarmFiring] = []
         var absoluteSeen = Set<String>()
         for index in seriesInUIDOrder {
@@ -159,7 +159,7 @@ extension ICSCalendar {
     /// Notification requests for [from, to): one per alarm firing, and one at the
     /// start of each occurrence without alarms (an undated to-do has none: it
     /// has no time to fire at).
-    public func notificationRequests(from: Int, to: Int, warnings: inout [ICSWarning]) -> [ICSImportedRequest] {
+    package func notificationRequests(from: Int, to: Int, warnings: inout [ICSWarning]) -> [ICSImportedRequest] {
         var result: [ICSImportedRequest] = []
         for firing in alarmFirings(from: from, to: to, warnings: &warnings) {
             let item = firing.occurrence

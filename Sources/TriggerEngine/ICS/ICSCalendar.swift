@@ -1,3 +1,5 @@
+import Foundation
+
 /// A calendar file read for its occurrences and alarms: events and to-dos grouped
 /// by UID (the master and its RECURRENCE-ID overrides), with every TZID resolved.
 ///
@@ -36,7 +38,34 @@ public struct ICSCalendar: Sendable {
     ///   event); memory holds the resolved events, not the file's text.
     public static func load(path: String, floatingZone: ZoneRules = .utc, strict: Bool = false,
                             fifoWait: Double = 30, limits: ICSLimits = .standard) throws -> ICSCalendar {
-        var loader = ICSCalendarLoader(path: path, floatingZone: floatingZone, strict: strict, fifoWait: fifoWait, limits: limits)
+        try load(ICSCalendarLoader(path: path, floatingZone: floatingZone, strict: strict, fifoWait: fifoWait, limits: limits))
+    }
+
+    /// Reads and resolves a calendar given as bytes (from a request body or a
+    /// database, say), with the same rules as `load(path:…)`.
+    /// - Parameter name: names the calendar in warnings and errors (`name:LINE`).
+    /// - Throws: `DataError` when the bytes are not iCalendar, or (strict) at the
+    ///   first defect; `InputFileError` when no temporary copy can be written.
+    /// - Complexity: as `load(path:…)`, plus one copy of the bytes to a
+    ///   temporary file (the reader streams from a file descriptor).
+    public static func load(data: Data, name: String = "calendar.ics", floatingZone: ZoneRules = .utc,
+                            strict: Bool = false, limits: ICSLimits = .standard) throws -> ICSCalendar {
+        let folder = FileManager.default.fileExists(atPath: "/dev/shm") ? "/dev/shm" : NSTemporaryDirectory()
+        let copy = URL(fileURLWithPath: folder).appendingPathComponent("triggerengine-\(UUID().uuidString).ics")
+        do {
+            try data.write(to: copy)
+        } catch {
+            throw InputFileError(path: copy.path, reason: "cannot write a temporary copy of \(name): \(error)")
+        }
+        defer { try? FileManager.default.removeItem(at: copy) }
+        var loader = ICSCalendarLoader(path: name, floatingZone: floatingZone, strict: strict, fifoWait: 0, limits: limits)
+        loader.openedPath = copy.path
+        return try load(loader)
+    }
+
+    /// Runs `loader` (and a second pass when it needs one).
+    private static func load(_ first: ICSCalendarLoader) throws -> ICSCalendar {
+        var loader = first
         try loader.read()
         if loader.needsSecondPass {
             loader = ICSCalendarLoader(secondPassAfter: loader)

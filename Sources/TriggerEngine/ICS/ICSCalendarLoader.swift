@@ -35,6 +35,10 @@ struct ICSCalendarLoader {
     /// The warnings about VTIMEZONEs, which a second pass does not read again.
     private var zoneWarnings: [ICSWarning] = []
 
+    /// The file actually opened, when it is not `path` (which names the
+    /// input in messages): the temporary copy of a calendar given as bytes.
+    var openedPath: String?
+
     /// A first pass.
     init(path: String, floatingZone: ZoneRules, strict: Bool, fifoWait: Double, limits: ICSLimits) {
         self.path = path
@@ -49,6 +53,7 @@ struct ICSCalendarLoader {
     /// A second pass, with what the first learned.
     init(secondPassAfter first: ICSCalendarLoader) {
         self.path = first.path
+        self.openedPath = first.openedPath
         self.floatingZone = first.floatingZone
         self.strict = first.strict
         self.fifoWait = first.fifoWait
@@ -75,7 +80,7 @@ struct ICSCalendarLoader {
 
     /// Reads the file; `finish()` then resolves what waited and returns the calendar.
     mutating func read() throws {
-        try ICSFileReader.read(path: path, fifoWait: fifoWait, limits: limits, warn: { (warning) throws(DataError) in
+        try ICSFileReader.read(path: path, opening: openedPath, fifoWait: fifoWait, limits: limits, warn: { (warning) throws(DataError) in
             try keep(warning)
         }, calendarProperty: { property in
             guard property.name == "X-WR-TIMEZONE" else { return }

@@ -16,11 +16,13 @@
     /// each VCALENDAR property, and `warn` with each defect read around.
     /// - Throws: `InputFileError` when unreadable, `DataError` when the file is
     ///   not iCalendar, or what a callback throws (`warn` throws to be strict).
-    @_spi(Internals) public static func read(path: String, fifoWait: Double = 30, limits: ICSLimits = .standard,
-                            warn: (ICSWarning) throws(DataError) -> Void,
-                            calendarProperty: (ICSContentLine) throws(DataError) -> Void,
-                            component: (ICSComponentText) throws(DataError) -> Void) throws {
-        let reader = try ICSInput.lineReader(path: path, fifoWait: fifoWait)
+    ///   `opening` is the file to open when it is not `path` (which then only names the input).
+    @_spi(Internals) public static func read(path: String, opening: String? = nil, fifoWait: Double = 30,
+                                             limits: ICSLimits = .standard,
+                                             warn: (ICSWarning) throws(DataError) -> Void,
+                                             calendarProperty: (ICSContentLine) throws(DataError) -> Void,
+                                             component: (ICSComponentText) throws(DataError) -> Void) throws {
+        let reader = try ICSInput.lineReader(path: opening ?? path, fifoWait: fifoWait)
         var state = State(path: path, limits: limits)
         // The content line being unfolded: its bytes (up to the limit), its
         // full length and the line it began on.

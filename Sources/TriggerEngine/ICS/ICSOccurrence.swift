@@ -1,3 +1,5 @@
+import Foundation
+
 /// One instance of an event or to-do: a master's instance (possibly shifted by a
 /// THISANDFUTURE override) or an override.
 ///
@@ -36,9 +38,14 @@ public struct ICSOccurrence: Sendable {
     let startLocal: Int
     let endLocal: Int
     /// The start instant, epoch seconds (resolved once, at expansion).
-    public let startInstant: Int
+    package let startInstant: Int
     /// The end instant, epoch seconds.
-    public let endInstant: Int
+    package let endInstant: Int
+
+    /// When the occurrence starts.
+    public var startDate: Date { Date(timeIntervalSince1970: Double(startInstant)) }
+    /// When it ends.
+    public var endDate: Date { Date(timeIntervalSince1970: Double(endInstant)) }
 
     init(source: Source, start: ICSTime, startInstant: Int, end: ICSTime) {
         self.source = source
@@ -83,7 +90,9 @@ extension Array {
 /// One firing of an alarm.
 public struct ICSAlarmFiring: Sendable {
     /// The instant the alarm fires, epoch seconds.
-    public var time: Int
+    package var time: Int
+    /// When the alarm fires.
+    public var date: Date { Date(timeIntervalSince1970: Double(time)) }
     /// The instance the alarm belongs to.
     public var occurrence: ICSOccurrence
     /// The VALARM that fires.
@@ -100,5 +109,7 @@ public struct ICSImportedRequest: Sendable {
     /// The alarm's DESCRIPTION, else the event's.
     public var body: String
     /// The instant to fire, epoch seconds.
-    public var fireTime: Int
+    package var fireTime: Int
+    /// When the request fires.
+    public var fireDate: Date { Date(timeIntervalSince1970: Double(fireTime)) }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A DATE or DATE-TIME value of a calendar (RFC 5545 §3.3.4, §3.3.5): a wall
 /// time and the zone that turns it into an instant (UTC for `Z` times, the TZID's
 /// zone, or the floating zone for floating times and dates).
@@ -17,7 +19,9 @@ public struct ICSTime: Sendable, Hashable {
     }
 
     /// The instant, epoch seconds; a wall time in a gap is shifted forward by the gap (§3.3.5).
-    public var instant: Int { zone.instant(of: local) }
+    package var instant: Int { zone.instant(of: local) }
+    /// The instant this wall time names in its zone.
+    public var date: Date { Date(timeIntervalSince1970: Double(instant)) }
 
     /// Parses `YYYYMMDD` or `YYYYMMDDTHHMMSS[Z]`; `zone` applies to floating text without `Z`.
     static func parse(_ text: Substring, zone: ZoneRules, dateOnly: Bool) -> ICSTime? {
