@@ -31,8 +31,7 @@ struct Geofence: ParsableCommand {
     @Option(help: "Map CSV header names: device=vehicle_id,time=timestamp,lat=latitude,lon=longitude,accuracy=…")
     var columns: String?
 
-    @Option(help: "IANA zone of CSV times written without an offset (default: UTC).")
-    var tz: String?
+    @OptionGroup var zone: ZoneOption
 
     @Option(help: "First fix of a device: none (only sets its state, Apple) or enter (inside is an enter, Android/Tile38).")
     var initial: InitialOption = .none
@@ -58,8 +57,7 @@ struct Geofence: ParsableCommand {
     @Option(help: "Output format: ndjson or csv.")
     var format: GeofenceRun.OutputFormat = .ndjson
 
-    @Option(name: .shortAndLong, help: "Write to this file instead of standard output.")
-    var output: String?
+    @OptionGroup var destination: OutputOption
 
     @Flag(name: .shortAndLong, help: "No summary on stderr.")
     var quiet = false
@@ -81,7 +79,7 @@ struct Geofence: ParsableCommand {
         if let fixesFormat, LocationLogFormat(rawValue: fixesFormat) == nil {
             throw ValidationError("--fixes-format must be csv, ndjson or gpx, not '\(fixesFormat)'")
         }
-        if let map, MapFormat(pathExtensionOf: map) == nil || map == output {
+        if let map, MapFormat(pathExtensionOf: map) == nil || map == destination.output {
             throw ValidationError("--map must name a .svg or .html file other than the output, not '\(map)'")
         }
         if fixesFormat == nil && LocationLogFormat(pathExtensionOf: fixes) == nil {
@@ -92,7 +90,7 @@ struct Geofence: ParsableCommand {
     func run() throws {
         let format = fixesFormat.flatMap(LocationLogFormat.init(rawValue:)) ?? LocationLogFormat(pathExtensionOf: fixes)!
         let columns = try columns.map { text throws(DataError) in try LocationLogColumns(mapping: text) } ?? LocationLogColumns()
-        let zone = try tz.map { name throws(DataError) in try ZoneRules.named(name) } ?? .utc
+        let zone = try self.zone.rules()
         let loaded = try MonitoredRegion.load(featureCollectionAt: regions, repair: repair)
         let options = MonitorOptions(initial: initial == .enter ? .enter : .none, hysteresis: hysteresis, dwell: dwell,
                                      cross: cross, maxAccuracy: maxAccuracy)
@@ -103,7 +101,7 @@ struct Geofence: ParsableCommand {
         let mapOutput = try map.map { path in try MapOutput(path: path, regions: loaded, regionsFile: regions, fixesFile: fixes) }
         run.observer = mapOutput?.map
         let progress = ProgressLine(unit: "fixes")
-        let sink = try OutputSink(path: output)
+        let sink = try OutputSink(path: destination.output)
         let summary: GeofenceSummary
         let mapReport: MapReport?
         do {

@@ -24,8 +24,7 @@ struct ICS: AsyncParsableCommand {
     @Option(help: "Window end (exclusive), RFC 3339.")
     var to: String
 
-    @Option(help: "IANA zone of floating times when the file has no X-WR-TIMEZONE (default UTC).")
-    var tz: String?
+    @OptionGroup var zone: ZoneOption
 
     @Flag(help: "List alarm firings instead of occurrences.")
     var alarms = false
@@ -45,8 +44,7 @@ struct ICS: AsyncParsableCommand {
     @Option(help: "Seconds to wait for a writer when FILE is a FIFO.")
     var fifoWait = 30.0
 
-    @Option(name: .shortAndLong, help: "Write to this file instead of standard output.")
-    var output: String?
+    @OptionGroup var destination: OutputOption
 
     func validate() throws {
         if alarms && importRequests { throw ValidationError("--alarms and --import exclude each other") }
@@ -61,7 +59,7 @@ struct ICS: AsyncParsableCommand {
         let low = Int(RFC3339.date(from: from)!.timeIntervalSince1970.rounded(.down))
         let high = Int(RFC3339.date(from: to)!.timeIntervalSince1970.rounded(.up))
         let began = Date()
-        var calendar = try ICSCalendar.load(path: file, floatingZone: try tz.map { name throws(DataError) in try ZoneRules.named(name) } ?? .utc,
+        var calendar = try ICSCalendar.load(path: file, floatingZone: try zone.rules(),
                                             strict: strict, fifoWait: fifoWait)
         calendar.maxInstances = maxInstances
         var warnings = calendar.warnings
@@ -80,7 +78,7 @@ struct ICS: AsyncParsableCommand {
         warnings = warnings.filter { seen.insert($0).inserted }
         if strict, let first = warnings.first { throw first.error }
         for warning in warnings { Diagnostics.warn(warning.description) }
-        try await OutputSink.writing(to: output) { sink in
+        try await OutputSink.writing(to: destination.output) { sink in
             switch items {
             case .occurrences(let list): for item in list { try sink.writeLine(Self.line(for: item)) }
             case .firings(let list): for item in list { try sink.writeLine(Self.line(for: item)) }

@@ -40,8 +40,7 @@ struct Next: AsyncParsableCommand {
     @Flag(help: "The time-interval trigger repeats (interval ≥ 60 s).")
     var repeats = false
 
-    @Option(help: "IANA zone of the trigger and of the output offsets (default: $TZ, else UTC).")
-    var tz: String?
+    @OptionGroup var zone: ZoneOption
 
     @Option(help: "List fires strictly after this RFC 3339 instant (default: now).")
     var after: String?
@@ -58,13 +57,12 @@ struct Next: AsyncParsableCommand {
     @Option(help: "NDJSON file of queries, one object a line with the flags' names as keys ('-' for stdin).")
     var batch: String?
 
-    @Option(name: .shortAndLong, help: "Write to this file instead of standard output.")
-    var output: String?
+    @OptionGroup var destination: OutputOption
 
     func validate() throws {
         if batch != nil {
             let single = components != nil || rrule != nil || dtstart != nil || interval != nil || !rdate.isEmpty
-                || !exdate.isEmpty || repeats || tz != nil || after != nil || count != nil || once
+                || !exdate.isEmpty || repeats || zone.name != nil || after != nil || count != nil || once
             guard !single else { throw ValidationError("--batch takes its queries from the file; give no trigger options with it") }
             return
         }
@@ -80,7 +78,7 @@ struct Next: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let defaultZone = ProcessInfo.processInfo.environment["TZ"].flatMap { $0.isEmpty ? nil : $0 } ?? "UTC"
+        let defaultZone = zone.resolvedName
         if let batch {
             try runBatch(path: batch, defaultZone: defaultZone)
             return
@@ -93,13 +91,13 @@ struct Next: AsyncParsableCommand {
         fields.exdate = exdate
         fields.interval = interval
         fields.repeats = repeats
-        fields.tz = tz
+        fields.tz = zone.name
         fields.after = after
         fields.count = count
         fields.once = once
         let query = try FireDateQuery(fields, defaultZone: defaultZone)
         let format = self.format
-        try await OutputSink.writing(to: output) { sink in
+        try await OutputSink.writing(to: destination.output) { sink in
             for fire in query.fireDates() {
                 let text = query.format(fire)
                 try sink.writeLine(format == .ndjson ? "{\"fire\":\"\(text)\"}" : text)
@@ -114,7 +112,7 @@ struct Next: AsyncParsableCommand {
         var bad = 0
         var firstBad: String?
         let now = Date()
-        let sink = try OutputSink(path: output)
+        let sink = try OutputSink(path: destination.output)
         // The last line's trigger, compiled: a line that asks about the same one
         // (only `after` or `count` differ, the common batch) moves it on in place.
         // `query` is valid while `lastFields` is set. Not an optional: reading a

@@ -24,8 +24,7 @@ struct Run: AsyncParsableCommand {
     @Option(help: "The center's SQLite store, created when missing (without it, nothing survives the process); or postgres://user@host:port/database, a store shared by a cluster of `run` processes.")
     var store: String?
 
-    @Option(help: "The zone of floating calendar and recurrence triggers (default: $TZ, else UTC).")
-    var tz: String?
+    @OptionGroup var zone: ZoneOption
 
     @Flag(help: "Stop once standard input is closed and nothing is pending.")
     var exitWhenIdle = false
@@ -34,7 +33,7 @@ struct Run: AsyncParsableCommand {
     var lease: Double = 10
 
     func run() async throws {
-        let zone = try ZoneRules.named(tz ?? ProcessInfo.processInfo.environment["TZ"].flatMap { $0.isEmpty ? nil : $0 } ?? "UTC")
+        let zone = try self.zone.rules()
         if let store, store.hasPrefix("postgres://") || store.hasPrefix("postgresql://") {
             return try await runNode(url: PostgresURL(store), zone: zone)
         }

@@ -14,8 +14,7 @@ struct Simulate: AsyncParsableCommand {
     @Argument(help: "The scenario JSON file ('-' for stdin).")
     var scenario: String
 
-    @Option(name: .shortAndLong, help: "Write to this file instead of standard output.")
-    var output: String?
+    @OptionGroup var destination: OutputOption
 
     func run() async throws {
         // Read through LineReader: a pipe or FIFO works, a directory or a missing
@@ -25,7 +24,7 @@ struct Simulate: AsyncParsableCommand {
         let parsed = try Scenario(data: data, path: scenario)
         let runner = ScenarioRunner(scenario: parsed)
         let started = Date()
-        let summary = try await OutputSink.writing(to: output) { sink in
+        let summary = try await OutputSink.writing(to: destination.output) { sink in
             try await runner.run { event in try sink.writeLine(Self.line(event, zone: parsed.timeZone)) }
         }
         let seconds = Date().timeIntervalSince(started)

@@ -228,8 +228,9 @@ struct BenchCenter: AsyncParsableCommand {
         var utc = Calendar(identifier: .gregorian)
         utc.timeZone = TimeZone(identifier: "UTC")!
         func job(_ index: Int, due: Date) throws -> NotificationRequest {
-            var components = utc.dateComponents([.year, .month, .day, .hour, .minute, .second], from: due)
-            components.calendar = nil
+            let parts = utc.dateComponents([.year, .month, .day, .hour, .minute, .second], from: due)
+            let components = DateComponents(year: parts.year, month: parts.month, day: parts.day,
+                                            hour: parts.hour, minute: parts.minute, second: parts.second)
             return NotificationRequest(identifier: "job-\(index)", content: NotificationContent(title: "job"),
                                        trigger: .calendar(try CalendarTrigger(dateMatching: components,
                                                                               repeats: false, timeZone: .fixed(.utc))))
