@@ -49,9 +49,13 @@ struct GeofenceRunTests {
             }
             #expect(expected.count > 1_000, "\(options)")
             for (pipelined, batchSize) in [(false, 97), (true, 97), (true, 1_000), (false, 65_536), (true, 65_536)] {
-                let run = try GeofenceRun(regions: regions, options: options, source: .init(path: path, format: .csv))
-                run.pipelined = pipelined
-                run.batchSize = batchSize
+                func makeRun() throws -> GeofenceRun {
+                    let run = try GeofenceRun(regions: regions, options: options, source: .init(path: path, format: .csv))
+                    run.pipelined = pipelined
+                    run.batchSize = batchSize
+                    return run
+                }
+                let run = try makeRun()
                 var written: [UInt8] = []
                 let summary = try run.run(write: { written += $0 })
                 #expect(written == expected, "\(options), pipelined \(pipelined), batches of \(batchSize)")
@@ -62,9 +66,7 @@ struct GeofenceRunTests {
                 #expect(summary.counters.exactTests >= monitor.counters.exactTests)
                 #expect(summary.counters.used == monitor.counters.used)
                 // The same run handing its events over as values.
-                let valuesRun = try GeofenceRun(regions: regions, options: options, source: .init(path: path, format: .csv))
-                valuesRun.pipelined = pipelined
-                valuesRun.batchSize = batchSize
+                let valuesRun = try makeRun()
                 var values: [RegionEvent] = []
                 let valuesSummary = try valuesRun.run(events: { values += $0 })
                 #expect(values == expectedValues, "\(options), pipelined \(pipelined), batches of \(batchSize), values")
