@@ -3,7 +3,7 @@ import Foundation
 @_spi(Internals) import TriggerEngine
 
 /// `trigger-eval geofence`: enter, exit, dwell and cross events of a location log
-/// against GeoJSON regions (`shared/spec/cli.md`).
+/// against GeoJSON regions.
 struct Geofence: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Enter/exit/dwell/cross events from a location log against GeoJSON regions.",

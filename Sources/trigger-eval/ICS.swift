@@ -3,7 +3,7 @@ import Foundation
 @_spi(Internals) import TriggerEngine
 
 /// `trigger-eval ics`: occurrences, alarm firings or notification requests of an
-/// iCalendar file over a window (`shared/spec/cli.md`).
+/// iCalendar file over a window.
 struct ICS: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "ics",

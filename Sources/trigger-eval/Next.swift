@@ -3,7 +3,7 @@ import Foundation
 @_spi(Internals) import TriggerEngine
 
 /// `trigger-eval next`: the next fire dates of one calendar, recurrence or
-/// time-interval trigger, or of a batch of them (`shared/spec/cli.md`).
+/// time-interval trigger, or of a batch of them.
 struct Next: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Next fire dates of a calendar, recurrence or time-interval trigger, or of many.",

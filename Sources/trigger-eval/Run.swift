@@ -3,7 +3,7 @@ import Foundation
 @_spi(Internals) import TriggerEngine
 
 /// `trigger-eval run`: the notification center live, on the wall clock, as a
-/// sidecar for any language (`shared/spec/cli.md`): NDJSON commands on stdin,
+/// sidecar for any language: NDJSON commands on stdin,
 /// one reply per command once it is durable, delivery lines as fires fall due.
 struct Run: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -49,7 +49,7 @@ struct Run: AsyncParsableCommand {
         }
         await center.setIssueHandler { issue in RunSession.warn(about: issue) }
         try await serve(center, zone: zone) { handler in try await center.run(delivering: handler) }
-        // The store is closed before the process ends (`shared/spec/cli.md`: SIGTERM closes the store).
+        // The store is closed before the process ends (the contract: SIGTERM closes the store).
         try notificationStore?.close()
     }
 

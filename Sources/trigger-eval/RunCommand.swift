@@ -1,7 +1,7 @@
 import Foundation
 @_spi(Internals) import TriggerEngine
 
-/// One command line of `trigger-eval run` (`shared/spec/cli.md`): an object
+/// One command line of `trigger-eval run`: an object
 /// with one key naming the command.
 enum RunCommand: Decodable {
     case add(NotificationRequest, recipient: String)

@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 @_spi(Internals) import TriggerEngine
 
-/// `trigger-eval simulate`: the dispatcher on a virtual clock (`shared/spec/cli.md`).
+/// `trigger-eval simulate`: the dispatcher on a virtual clock.
 struct Simulate: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Run a scenario's requests, fixes, pushes and responses on a virtual clock; print the timeline.",

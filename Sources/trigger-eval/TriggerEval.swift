@@ -3,7 +3,7 @@ import ArgumentParser
 
 /// `trigger-eval`: the command line over TriggerEngine. Each subcommand parses its
 /// options, calls the library, and formats what the library returns; the
-/// contract is `shared/spec/cli.md`.
+/// contract is documented in README ("The command line by example") and each command's --help.
 @main
 struct TriggerEval: AsyncParsableCommand {
     static let configuration = CommandConfiguration(

@@ -75,10 +75,8 @@ struct BenchGeofence: ParsableCommand {
                      boxes: [(0, 40, 10, 50)], folder: folder.appendingPathComponent("generated"), using: &generator) }
         guard chosen.contains("real") else { return }
 
-        let dataFolder = data ?? [Repository.path("Tests/TriggerEngineTests/Fixtures/geo"), Repository.path("../shared/data")].first {
-            FileManager.default.fileExists(atPath: "\($0)/paris.geojson")
-        }
-        guard let dataFolder else {
+        let dataFolder = data ?? Repository.path("Tests/TriggerEngineTests/Fixtures/geo")
+        guard FileManager.default.fileExists(atPath: "\(dataFolder)/paris.geojson") else {
             print("(b) real polygon sets: skipped (give --data FOLDER with paris/manhattan/san-francisco.geojson)")
             return
         }

@@ -48,17 +48,17 @@ struct BenchICS: ParsableCommand {
         try text.write(toFile: path, atomically: true, encoding: .utf8)
         if parsers { return try compareParsers(path: path, bytes: text.utf8.count) }
         print("trigger-bench ics: \(events) events (\(text.utf8.count / 1024) KiB), 2026-01-01 … 2028-01-01, medians of \(runs) runs")
-        print("ours = ICSCalendar.load + occurrences(from:to:); peer = icalendar.Calendar.from_ical + recurring_ical_events.of(…).between(…)")
+        print("ours = ICSCalendar.load + occurrences(in:); peer = icalendar.Calendar.from_ical + recurring_ical_events.of(…).between(…)")
         var times: [Double] = []
         var lines: [String] = []
         for _ in 0..<runs {
             let began = DispatchTime.now().uptimeNanoseconds
             let calendar = try ICSCalendar.load(path: path)
-            var warnings: [ICSWarning] = []
-            let items = calendar.occurrences(from: Self.from, to: Self.to, warnings: &warnings)
+            let items = calendar.occurrences(in: DateInterval(start: Date(timeIntervalSince1970: Double(Self.from)),
+                                                              end: Date(timeIntervalSince1970: Double(Self.to)))).value
             times.append(Double(DispatchTime.now().uptimeNanoseconds - began) / 1e9)
             lines = items.map { item in
-                let start = item.isAllDay ? BenchText.ics(item.start) : String(item.startInstant)
+                let start = item.isAllDay ? BenchText.ics(item.start) : String(Int(item.startDate.timeIntervalSince1970))
                 return "\(item.uid)|\(start)"
             }
         }

@@ -43,7 +43,8 @@ enum BenchText {
             let fields = time.local.fields
             return String(format: "%04d-%02d-%02d", fields.year, fields.month, fields.day)
         }
-        return rfc3339(epochSeconds: time.instant, utcOffset: time.zone.offset(atUTC: time.instant))
+        let instant = Int(time.date.timeIntervalSince1970)
+        return rfc3339(epochSeconds: instant, utcOffset: time.zone.offset(atUTC: instant))
     }
 }
 

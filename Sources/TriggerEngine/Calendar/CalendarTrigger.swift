@@ -8,7 +8,7 @@ import Foundation
 /// repeatedTimePolicy: .first, direction: .forward)` returns in a Gregorian
 /// calendar (first weekday Sunday, minimum days in first week 1) of the
 /// trigger's zone, nil included, computed without calling Foundation: see
-/// `CalendarSearch` for how, and README.md (calendar triggers) for what that means for
+/// `CalendarSearch` for how, and the CalendarAndRecurrence article for what that means for
 /// times in a DST gap or days a month lacks.
 public struct CalendarTrigger: Sendable, Hashable {
     /// The components to match, as given (rebuilt from the compiled pattern:
@@ -72,7 +72,9 @@ public struct CalendarTrigger: Sendable, Hashable {
 
     /// The first instant strictly after `date` whose local date and time match
     /// the components, or nil when there is none (Foundation's answer).
-    /// - Parameter floatingZone: the zone of a `.floating` trigger.
+    /// - Parameters:
+    ///   - date: the instant to search after.
+    ///   - floatingZone: the zone of a `.floating` trigger.
     /// - Complexity: a bounded number of O(log t) steps in the zone's t
     ///   transitions; no per-call Foundation or ICU work, no allocation.
     public func nextTriggerDate(after date: Date, in floatingZone: ZoneRules) -> Date? {

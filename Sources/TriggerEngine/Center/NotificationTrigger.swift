@@ -2,7 +2,7 @@ import Foundation
 
 /// When a request is delivered: `UNNotificationTrigger` and its subclasses, plus
 /// RFC 5545 recurrence. JSON forms are those of `trigger-eval simulate`
-/// (the command-line contract, README "trigger-eval simulate"): `{"calendar":{…}}`, `{"timeInterval":{…}}`, `{"location":{…}}`,
+/// (the command-line contract; the CenterAndDispatcher article): `{"calendar":{…}}`, `{"timeInterval":{…}}`, `{"location":{…}}`,
 /// `{"recurrence":{…}}`, `{"push":{}}`.
 ///
 /// The calendar, location and recurrence cases are `indirect`: their payloads
@@ -42,6 +42,7 @@ public enum NotificationTrigger: Sendable, Hashable {
     /// The first fire strictly after `date`; `nil` when it never fires again or
     /// does not fire on a clock (location, push).
     /// - Parameters:
+    ///   - date: the instant to search after.
     ///   - addedAt: when the request was added (time-interval triggers count from it).
     ///   - floatingZone: the zone floating calendar and recurrence triggers follow.
     public func nextTriggerDate(after date: Date, addedAt: Date, in floatingZone: ZoneRules) -> Date? {

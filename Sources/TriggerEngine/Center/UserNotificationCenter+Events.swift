@@ -59,7 +59,9 @@ extension UserNotificationCenter {
     /// Delivers a remote notification through the same path as local ones,
     /// at once (`UNPushNotificationTrigger`).
     /// - Parameters:
+    ///   - payload: the APNs JSON payload (`aps.alert`, `aps.sound`, …), at most 4096 bytes.
     ///   - identifier: the notification's identifier (by default a new UUID).
+    ///   - recipient: whose notification it is (its authorization and settings apply).
     ///   - date: when it arrived (default: the clock's now).
     /// - Returns: in a simulation, the deliveries made; otherwise `[]`: the run loop delivers them.
     /// - Throws: `DataError` for a payload over 4096 bytes or not in APNs form;

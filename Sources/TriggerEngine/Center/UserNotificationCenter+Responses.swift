@@ -4,10 +4,12 @@ import Foundation
 extension UserNotificationCenter {
     /// Routes a response to the delegate and waits for it to finish.
     /// - Parameters:
+    ///   - identifier: the delivered request's identifier (its latest delivery is answered).
     ///   - action: an action identifier of the notification's category,
     ///     `NotificationResponse.defaultActionIdentifier`, or
     ///     `NotificationResponse.dismissActionIdentifier`.
     ///   - text: the typed text, for a text-input action.
+    ///   - date: when the user responded.
     /// - Returns: the response routed, `nil` for a dismiss whose category lacks
     ///   `customDismissAction` (Apple does not deliver those; counted).
     /// - Throws: `CenterError.notDelivered`, `.actionNotInCategory` or

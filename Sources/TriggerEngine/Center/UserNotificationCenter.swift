@@ -91,6 +91,7 @@ public actor UserNotificationCenter {
     ///   - start: the date `clock`'s present stands for, when it is not a
     ///     `NotificationClock` (default: the system's date now).
     ///   - floatingZone: the zone floating calendar and recurrence triggers follow.
+    ///   - store: where the center keeps what it acknowledged (`nil`: memory only).
     /// - Throws: what the store throws while loading (an unreadable file, a
     ///   newer schema). Loading a million requests takes about 2 s; see
     ///   `open(clock:…)` to do it off the caller's thread.

@@ -41,8 +41,11 @@ public actor ClusterCenter {
 
     /// A node on `store`.
     /// - Parameters:
+    ///   - store: the database the nodes share.
+    ///   - configuration: leases, batch size and poll interval.
     ///   - clock: its clock (`WallClock` in production); due instants are compared with it.
     ///   - start: the date `clock`'s present stands for, when it is not a `NotificationClock`.
+    ///   - floatingZone: the zone floating calendar and recurrence triggers follow.
     public init(store: PostgresStore, configuration: ClusterConfiguration, clock: some Clock<Duration> = WallClock(),
                 start: Date? = nil, floatingZone: ZoneRules = .utc) {
         self.store = store

@@ -24,6 +24,7 @@ public final class PostgresStore: Sendable {
 
     /// Connects to `url` and creates or migrates the schema (`PostgresStore+Schema`).
     /// - Parameters:
+    ///   - url: the server and database.
     ///   - connections: the most connections the pool opens.
     ///   - connectTimeout: how long the first contact may take (the pool itself retries for ever).
     /// - Throws: `InputFileError` naming the URL when the server cannot be

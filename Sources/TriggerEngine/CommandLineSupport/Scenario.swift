@@ -1,6 +1,6 @@
 import Foundation
 
-/// A `trigger-eval simulate` scenario (the command-line contract, README "trigger-eval simulate"): a time span, a default
+/// A `trigger-eval simulate` scenario (the command-line contract; the CenterAndDispatcher article): a time span, a default
 /// zone, categories, requests, and the outside world's events — location fixes
 /// from a log file, pushes, and user responses.
 package struct Scenario: Sendable {

@@ -1,4 +1,4 @@
-/// The baseline of `trigger-eval bench geofence`: a fix against every region with
+/// The baseline of `trigger-bench geofence`: a fix against every region with
 /// no index and no shortcut — plain `GEOSCovers_r` on a freshly built point for
 /// polygons, haversine for circles. What the monitor's grid and Swift tests save.
 @_spi(Internals) public final class BruteForceCovers {

@@ -1,5 +1,5 @@
 /// How a `RegionMonitor` turns fixes into events (the semantics of
-/// `trigger-eval geofence`, `shared/spec/cli.md`).
+/// `trigger-eval geofence`).
 public struct MonitorOptions: Sendable, Hashable {
     /// What a device's first fix does.
     public enum InitialState: String, Sendable, Hashable, CaseIterable {

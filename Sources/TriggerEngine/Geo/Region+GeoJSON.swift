@@ -5,8 +5,10 @@ import Foundation
 extension Region {
     /// Parses a GeoJSON Polygon or MultiPolygon (or a Feature with one).
     ///
-    /// - Parameter repair: close unclosed rings and make invalid polygons valid
-    ///   with GEOS's MakeValid instead of refusing them.
+    /// - Parameters:
+    ///   - geoJSON: the GeoJSON text.
+    ///   - repair: close unclosed rings and make invalid polygons valid
+    ///     with GEOS's MakeValid instead of refusing them.
     /// - Throws: `DataError` saying what is wrong (malformed JSON, wrong type,
     ///   unclosed ring, self-intersection, …).
     public init(geoJSON: String, repair: Bool = false) throws {

@@ -2,7 +2,9 @@
 extension Region {
     /// Parses a WKT `POLYGON` or `MULTIPOLYGON` (x = longitude, y = latitude).
     ///
-    /// - Parameter repair: make an invalid polygon valid with GEOS's MakeValid.
+    /// - Parameters:
+    ///   - wkt: the Well-Known Text.
+    ///   - repair: make an invalid polygon valid with GEOS's MakeValid.
     /// - Throws: `DataError` with GEOS's parse message or the reason the polygon is invalid.
     public init(wkt: String, repair: Bool = false) throws {
         let context = GEOSContext()

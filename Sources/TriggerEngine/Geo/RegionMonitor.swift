@@ -1,8 +1,8 @@
 import Foundation
 
 /// Watches devices move through regions: takes fixes in order and returns the
-/// enter, exit, dwell and cross events they cause (`shared/spec/cli.md`,
-/// `trigger-eval geofence`).
+/// enter, exit, dwell and cross events they cause (as `trigger-eval geofence`
+/// reports them).
 ///
 /// The monitor owns its GEOS context and the prepared geometries GEOS needs for the
 /// rare points floating point cannot place, so it is not `Sendable`: use one per

@@ -28,6 +28,7 @@ public struct ICSCalendar: Sendable {
 
     /// Reads and resolves `path`.
     /// - Parameters:
+    ///   - path: the file (`-` for standard input, a FIFO waits for a writer).
     ///   - floatingZone: the zone of floating times when the file has no X-WR-TIMEZONE.
     ///   - strict: the first defect is an error instead of a warning.
     ///   - fifoWait: how long a FIFO may go without a writer, in seconds.
@@ -43,7 +44,12 @@ public struct ICSCalendar: Sendable {
 
     /// Reads and resolves a calendar given as bytes (from a request body or a
     /// database, say), with the same rules as `load(path:…)`.
-    /// - Parameter name: names the calendar in warnings and errors (`name:LINE`).
+    /// - Parameters:
+    ///   - data: the iCalendar text.
+    ///   - name: names the calendar in warnings and errors (`name:LINE`).
+    ///   - floatingZone: the zone of floating times when the calendar has no X-WR-TIMEZONE.
+    ///   - strict: the first defect is an error instead of a warning.
+    ///   - limits: the bounds on lines, nesting, components and time zones.
     /// - Throws: `DataError` when the bytes are not iCalendar, or (strict) at the
     ///   first defect; `InputFileError` when no temporary copy can be written.
     /// - Complexity: as `load(path:…)`, plus one copy of the bytes to a

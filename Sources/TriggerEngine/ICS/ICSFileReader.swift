@@ -43,7 +43,7 @@
             var text = String(decoding: pending, as: UTF8.self)
             if !sawContent {
                 if text.hasPrefix("\u{FEFF}") { text.removeFirst() }
-                // shared/spec/cli.md: a file without BEGIN:VCALENDAR is not iCalendar at all.
+                // The command-line contract: a file without BEGIN:VCALENDAR is not iCalendar at all.
                 guard Self.isBeginLine(text), text.dropFirst(6).uppercased() == "VCALENDAR" else {
                     throw DataError("not an iCalendar file (expected BEGIN:VCALENDAR, found '\(text.prefix(40))')",
                                     at: InputLocation(file: path, line: pendingLine))

@@ -6,7 +6,7 @@ import Darwin
 #endif
 
 /// libical's parser (`icalparser`) on a whole file, and a walk over what it
-/// built: what README's "libical's parser against ours" measures. The
+/// built: what the ICalendarImport article's comparison of the two parsers measures. The
 /// calendar reader is ours (`ICSFileReader`); this is its yardstick.
 @_spi(Internals) public enum ICalParser {
     /// Parses the file at `path` with `icalparser_parse`, fed line by line

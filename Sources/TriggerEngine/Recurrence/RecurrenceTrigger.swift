@@ -86,7 +86,9 @@ extension RecurrenceTrigger {
     /// The first instant strictly after `date` at which the trigger fires, or
     /// `nil` when it never fires again.
     ///
-    /// - Parameter floatingZone: the zone of a `.floating` trigger (ignored for a fixed one).
+    /// - Parameters:
+    ///   - date: the instant to search after.
+    ///   - floatingZone: the zone of a `.floating` trigger (ignored for a fixed one).
     /// - Complexity: O(1) in the distance from DTSTART: index arithmetic to the
     ///   period holding `date`, one or two period expansions, O(log n) in the
     ///   RDATEs and EXDATEs.
