@@ -1,5 +1,5 @@
 /// The state machine of one used fix: enter, exit with hysteresis, dwell and
-/// cross, per device and region ( `trigger-eval geofence`).
+/// cross, per device and region (as `trigger-eval geofence` reports them).
 extension RegionMonitor {
     /// Applies a used fix whose covering regions are `covered` (in any order).
     func transition(device: Int, time: Double, x: Double, y: Double, covered: UnsafeBufferPointer<Int32>) {

@@ -56,17 +56,11 @@ public struct ICSCalendar: Sendable {
     ///   temporary file (the reader streams from a file descriptor).
     public static func load(data: Data, name: String = "calendar.ics", floatingZone: ZoneRules = .utc,
                             strict: Bool = false, limits: ICSLimits = .standard) throws -> ICSCalendar {
-        let folder = FileManager.default.fileExists(atPath: "/dev/shm") ? "/dev/shm" : NSTemporaryDirectory()
-        let copy = URL(fileURLWithPath: folder).appendingPathComponent("triggerengine-\(UUID().uuidString).ics")
-        do {
-            try data.write(to: copy)
-        } catch {
-            throw InputFileError(path: copy.path, reason: "cannot write a temporary copy of \(name): \(error)")
+        try TemporaryCopy.with(data, suffix: ".ics", name: name) { copy in
+            var loader = ICSCalendarLoader(path: name, floatingZone: floatingZone, strict: strict, fifoWait: 0, limits: limits)
+            loader.openedPath = copy
+            return try load(loader)
         }
-        defer { try? FileManager.default.removeItem(at: copy) }
-        var loader = ICSCalendarLoader(path: name, floatingZone: floatingZone, strict: strict, fifoWait: 0, limits: limits)
-        loader.openedPath = copy.path
-        return try load(loader)
     }
 
     /// Runs `loader` (and a second pass when it needs one).

@@ -7,8 +7,9 @@ package protocol LocationLogReading: AnyObject {
     func read(into batch: inout FixBatch, devices: inout DeviceTable, limit: Int) throws -> Bool
 }
 
-/// Opening a log of any format.
-package enum LocationLog {
+/// Location logs (CSV, NDJSON, GPX) read as `LocationFix` values: the readers
+/// of `trigger-eval geofence`, for an embedder.
+public enum LocationLog {
     /// A reader for `path` in `format`; a CSV reader checks the header at once.
     package static func reader(path: String, format: LocationLogFormat, columns: LocationLogColumns,
                                zone: ZoneRules) throws -> any LocationLogReading {
