@@ -92,8 +92,8 @@ public actor UserNotificationCenter {
     ///     `NotificationClock` (default: the system's date now).
     ///   - floatingZone: the zone floating calendar and recurrence triggers follow.
     ///   - store: where the center keeps what it acknowledged (`nil`: memory only).
-    /// - Throws: what the store throws while loading (an unreadable file, a
-    ///   newer schema). Loading a million requests takes about 2 s; see
+    /// - Throws: `CenterError.store`, carrying SQLite's error, when the store
+    ///   cannot be read. Loading a million requests takes about 2 s; see
     ///   `open(clock:…)` to do it off the caller's thread.
     public init(clock: some Clock<Duration> = WallClock(), start: Date? = nil, floatingZone: ZoneRules = .utc,
                 store: NotificationStore? = nil) throws {
@@ -118,28 +118,35 @@ public actor UserNotificationCenter {
             setAsideRecords = []
             return
         }
-        // Rows go straight into the dispatcher as they are read (no array of every record),
-        // decoded on a second thread while this one rebuilds.
-        var loader = Dispatcher.BulkLoader(dispatcher)
-        var recipients: [String: String] = [:]
-        var locations = LocationRequests()
-        let defaultOptions = locationPolicy.options
-        try store.forEachPending(readAhead: true, reservingCapacity: { loader.reserveCapacity($0) }) { record, sharedTrigger in
-            loader.add(record.request, nextFire: record.nextFire, sharedTrigger: sharedTrigger)
-            if !record.recipient.isEmpty { recipients[record.request.identifier] = record.recipient }
-            if case .location(let trigger)? = record.request.trigger {
-                locations.insert(identifier: record.request.identifier, trigger: trigger, defaultOptions: defaultOptions)
+        // The store's own errors (SQLite's) reach the caller as `CenterError.store`.
+        do {
+            // Rows go straight into the dispatcher as they are read (no array of every record),
+            // decoded on a second thread while this one rebuilds.
+            var loader = Dispatcher.BulkLoader(dispatcher)
+            var recipients: [String: String] = [:]
+            var locations = LocationRequests()
+            let defaultOptions = locationPolicy.options
+            try store.forEachPending(readAhead: true, reservingCapacity: { loader.reserveCapacity($0) }) { record, sharedTrigger in
+                loader.add(record.request, nextFire: record.nextFire, sharedTrigger: sharedTrigger)
+                if !record.recipient.isEmpty { recipients[record.request.identifier] = record.recipient }
+                if case .location(let trigger)? = record.request.trigger {
+                    locations.insert(identifier: record.request.identifier, trigger: trigger, defaultOptions: defaultOptions)
+                }
             }
+            loader.finish()
+            self.recipients = recipients
+            self.locations = locations
+            eventFires = try store.loadEventFires()
+            delivered = try store.loadDelivered()
+            for category in try store.loadCategories() { categories[category.identifier] = category }
+            settings = try store.loadSettings()
+            deviceTokens = DeviceTokenRegistry(tokens: try store.loadDeviceTokens())
+            setAsideRecords = try store.loadSetAside()
+        } catch let error as InputFileError {
+            throw error
+        } catch {
+            throw CenterError.store(error)
         }
-        loader.finish()
-        self.recipients = recipients
-        self.locations = locations
-        eventFires = try store.loadEventFires()
-        delivered = try store.loadDelivered()
-        for category in try store.loadCategories() { categories[category.identifier] = category }
-        settings = try store.loadSettings()
-        deviceTokens = DeviceTokenRegistry(tokens: try store.loadDeviceTokens())
-        setAsideRecords = try store.loadSetAside()
     }
 
     /// `init(clock:…)` on a thread of its own, so that loading a large store

@@ -226,6 +226,19 @@ struct LiveCenterTests {
         #expect(try store.loadDelivered().map(\.request.identifier) == ["a", "b", "c"])
     }
 
+    /// A store that cannot be read when a center opens it: the caller gets
+    /// `CenterError.store` carrying SQLite's error, never GRDB's type itself.
+    @Test func aStoreThatCannotBeReadOpensAsCenterErrorStore() async throws {
+        let store = try NotificationStore(path: nil)
+        try await store.database.write { db in try db.execute(sql: "DROP TABLE delivered") }
+        do {
+            _ = try UserNotificationCenter(now: Self.start, store: store)
+            Issue.record("a store without its delivered table opened")
+        } catch CenterError.store(let underlying) {
+            #expect("\(underlying)".contains("delivered"), "\(underlying)")
+        }
+    }
+
     /// A request removed while the delegate chooses its presentation is not handed over.
     @Test func aRequestRemovedWhileTheDelegateChoosesIsNotHandedOver() async throws {
         final class SlowDelegate: UserNotificationCenterDelegate, @unchecked Sendable {
