@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Peer for `trigger-eval bench center`: APScheduler 3.x with its SQLAlchemy job
+"""Peer for `trigger-bench center`: APScheduler 3.x with its SQLAlchemy job
 store on SQLite, on the same workload as ours: N one-shot date jobs.
 
   adds:  N add_job calls (each committed by the job store), timed.

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Peer for `trigger-eval bench geofence`: shapely 2.x vectorised STRtree containment.
+"""Peer for `trigger-bench geofence`: shapely 2.x vectorised STRtree containment.
 
     bench-geofence-peer.py REGIONS.geojson FIXES.csv [RUNS]
 

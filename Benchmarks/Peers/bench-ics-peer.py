@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Peer for `trigger-eval bench ics` and the corpus differential test:
+"""Peer for `trigger-bench ics` and the corpus differential test:
 expands calendars with recurring-ical-events.
 
 usage: bench-ics-peer.py FILE FROM TO RUNS
