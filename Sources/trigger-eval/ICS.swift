@@ -117,24 +117,14 @@ struct ICS: AsyncParsableCommand {
         }
     }
 
-    /// `YYYY-MM-DD` for a date, RFC 3339 with the zone's offset otherwise.
-    static func text(_ time: ICSTime) -> String {
-        if time.isDate {
-            let fields = time.local.fields
-            return String(format: "%04d-%02d-%02d", fields.year, fields.month, fields.day)
-        }
-        let instant = time.instant
-        return RFC3339.string(epochSeconds: instant, utcOffset: time.zone.offset(atUTC: instant))
-    }
-
     static func line(for item: ICSOccurrence) -> String {
-        var line = "{\"uid\":\(ICSJSON.quote(item.uid)),\"summary\":\(ICSJSON.quote(item.summary)),\"start\":\"\(text(item.start))\",\"end\":\"\(text(item.end))\",\"all_day\":\(item.isAllDay)"
-        if let recurrenceID = item.recurrenceID { line += ",\"recurrence_id\":\"\(text(recurrenceID))\"" }
+        var line = "{\"uid\":\(ICSJSON.quote(item.uid)),\"summary\":\(ICSJSON.quote(item.summary)),\"start\":\"\(item.start.text)\",\"end\":\"\(item.end.text)\",\"all_day\":\(item.isAllDay)"
+        if let recurrenceID = item.recurrenceID { line += ",\"recurrence_id\":\"\(recurrenceID.text)\"" }
         return line + "}"
     }
 
     static func line(for firing: ICSAlarmFiring) -> String {
-        "{\"uid\":\(ICSJSON.quote(firing.occurrence.uid)),\"alarm\":\"\(RFC3339.string(epochSeconds: firing.time))\",\"start\":\"\(text(firing.occurrence.start))\",\"action\":\(ICSJSON.quote(firing.alarm.action)),\"description\":\(ICSJSON.quote(firing.alarm.description))}"
+        "{\"uid\":\(ICSJSON.quote(firing.occurrence.uid)),\"alarm\":\"\(RFC3339.string(epochSeconds: firing.time))\",\"start\":\"\(firing.occurrence.start.text)\",\"action\":\(ICSJSON.quote(firing.alarm.action)),\"description\":\(ICSJSON.quote(firing.alarm.description))}"
     }
 }
 

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import TriggerEngine
+@_spi(Internals) import TriggerEngine
 
 @Suite("trigger-eval geofence: real logs end to end, formats, errors and exit codes")
 struct GeofenceCommandTests {

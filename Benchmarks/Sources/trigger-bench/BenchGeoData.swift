@@ -138,7 +138,7 @@ enum BenchGeoData {
         var written = 0
         var round = 0
         while written < fixes {
-            let stamp = Array(BenchText.rfc3339(epochSeconds: 1_795_000_000 + round * 30).utf8)
+            let stamp = Array(RFC3339.string(epochSeconds: 1_795_000_000 + round * 30).utf8)
             for device in 0..<devices where written < fixes {
                 let step = random.uniform(steps)
                 let angle = random.uniform(0...(2 * Double.pi))

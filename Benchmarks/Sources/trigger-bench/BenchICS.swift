@@ -58,7 +58,7 @@ struct BenchICS: ParsableCommand {
                                                               end: Date(timeIntervalSince1970: Double(Self.to)))).value
             times.append(Double(DispatchTime.now().uptimeNanoseconds - began) / 1e9)
             lines = items.map { item in
-                let start = item.isAllDay ? BenchText.ics(item.start) : String(Int(item.startDate.timeIntervalSince1970))
+                let start = item.isAllDay ? item.start.text : String(Int(item.startDate.timeIntervalSince1970))
                 return "\(item.uid)|\(start)"
             }
         }

@@ -54,7 +54,7 @@ struct BenchNext: AsyncParsableCommand {
 
     /// A random instant in 2000–2040, as RFC 3339.
     static func after(_ random: inout BenchRandom) -> String {
-        BenchText.rfc3339(Date(timeIntervalSince1970: 946_684_800 + Double(random.next() % 1_262_304_000)))
+        RFC3339.string(from: Date(timeIntervalSince1970: 946_684_800 + Double(random.next() % 1_262_304_000)))
     }
 
     private func measure(_ name: String, _ lines: [String]) throws {

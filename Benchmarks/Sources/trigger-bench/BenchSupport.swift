@@ -19,35 +19,6 @@ final class BenchFile {
     func close() throws { try handle.close() }
 }
 
-/// Instants as text, as the CLI writes them (RFC 3339, whole seconds).
-enum BenchText {
-    /// `2026-11-25T10:00:00Z`, or with `utcOffset` seconds east of UTC `+01:00`.
-    static func rfc3339(epochSeconds: Int, utcOffset: Int = 0) -> String {
-        let local = Date(timeIntervalSince1970: Double(epochSeconds + utcOffset))
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC")!
-        let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: local)
-        let stamp = String(format: "%04d-%02d-%02dT%02d:%02d:%02d", parts.year!, parts.month!, parts.day!,
-                           parts.hour!, parts.minute!, parts.second!)
-        guard utcOffset != 0 else { return stamp + "Z" }
-        let sign = utcOffset < 0 ? "-" : "+", minutes = abs(utcOffset) / 60
-        return stamp + String(format: "%@%02d:%02d", sign, minutes / 60, minutes % 60)
-    }
-
-    static func rfc3339(_ date: Date) -> String { rfc3339(epochSeconds: Int(date.timeIntervalSince1970.rounded(.down))) }
-
-    /// An iCalendar time as `trigger-eval ics` prints it: `YYYY-MM-DD` for a
-    /// date, RFC 3339 with the zone's offset otherwise.
-    static func ics(_ time: ICSTime) -> String {
-        if time.isDate {
-            let fields = time.local.fields
-            return String(format: "%04d-%02d-%02d", fields.year, fields.month, fields.day)
-        }
-        let instant = Int(time.date.timeIntervalSince1970)
-        return rfc3339(epochSeconds: instant, utcOffset: time.zone.offset(atUTC: instant))
-    }
-}
-
 /// Where the repository's files are, found from this source file's path, so
 /// that `trigger-bench` runs from any folder.
 enum Repository {

@@ -23,6 +23,16 @@ public struct ICSTime: Sendable, Hashable {
     /// The instant this wall time names in its zone.
     public var date: Date { Date(timeIntervalSince1970: Double(instant)) }
 
+    /// As `trigger-eval ics` writes it: `YYYY-MM-DD` for a date, RFC 3339
+    /// with the zone's offset otherwise.
+    @_spi(Internals) public var text: String {
+        if isDate {
+            let fields = local.fields
+            return String(format: "%04d-%02d-%02d", fields.year, fields.month, fields.day)
+        }
+        return RFC3339.string(epochSeconds: instant, utcOffset: zone.offset(atUTC: instant))
+    }
+
     /// Parses `YYYYMMDD` or `YYYYMMDDTHHMMSS[Z]`; `zone` applies to floating text without `Z`.
     static func parse(_ text: Substring, zone: ZoneRules, dateOnly: Bool) -> ICSTime? {
         let bytes = Array(text.utf8)

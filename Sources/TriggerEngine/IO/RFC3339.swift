@@ -1,7 +1,7 @@
 import Foundation
 
 /// RFC 3339 instants, the form of every instant the command line reads and writes.
-package enum RFC3339 {
+@_spi(Internals) public enum RFC3339 {
     /// Parses `2026-11-22T09:30:00Z`, `2026-11-22T10:30:00+01:00` or
     /// `2026-11-22T09:30:00.250Z` (a space or lower-case `t`/`z` also accepted,
     /// as RFC 3339 §5.6 allows). Returns `nil` for anything else, including a
@@ -56,7 +56,7 @@ package enum RFC3339 {
     /// - An instant outside `InstantBounds` (which nothing in TriggerEngine
     ///   makes: every reader refuses one, every series ends before) is written
     ///   as the nearest instant inside, never a trap.
-    package static func string(from date: Date, utcOffset: Int? = nil) -> String {
+    @_spi(Internals) public static func string(from date: Date, utcOffset: Int? = nil) -> String {
         var out: [UInt8] = []
         append(date, utcOffset: utcOffset, to: &out)
         return String(decoding: out, as: UTF8.self)
@@ -75,7 +75,7 @@ package enum RFC3339 {
 
     /// Formats whole epoch seconds plus microseconds (0..<1,000,000); see
     /// `string(from:utcOffset:)`.
-    package static func string(epochSeconds: Int, microseconds: Int = 0, utcOffset: Int? = nil) -> String {
+    @_spi(Internals) public static func string(epochSeconds: Int, microseconds: Int = 0, utcOffset: Int? = nil) -> String {
         var out: [UInt8] = []
         out.reserveCapacity(32)
         append(epochSeconds: epochSeconds, microseconds: microseconds, utcOffset: utcOffset, to: &out)
