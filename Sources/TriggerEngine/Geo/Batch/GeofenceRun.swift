@@ -206,11 +206,8 @@ public final class GeofenceRun {
             }
             // Output apart from monitoring, so that each can be timed.
             let outputStart = DispatchTime.now()
-            if let sink = run.eventSink {
-                try handOver(to: sink, batch)
-                summary.outputSeconds += Double(DispatchTime.now().uptimeNanoseconds - outputStart.uptimeNanoseconds) / 1e9
-                return
-            }
+            defer { summary.outputSeconds += Double(DispatchTime.now().uptimeNanoseconds - outputStart.uptimeNanoseconds) / 1e9 }
+            if let sink = run.eventSink { return try handOver(to: sink, batch) }
             for event in events {
                 let row = batch.rows[Int(event.position)]
                 encoder.append(device: row.device, name: names[Int(row.device)], region: event.region, kind: event.kind,
@@ -222,7 +219,6 @@ public final class GeofenceRun {
                     out.removeAll(keepingCapacity: true)
                 }
             }
-            summary.outputSeconds += Double(DispatchTime.now().uptimeNanoseconds - outputStart.uptimeNanoseconds) / 1e9
         }
 
         /// The batch's events as values, to `sink` (and the observer).
