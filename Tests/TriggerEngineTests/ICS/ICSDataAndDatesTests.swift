@@ -24,8 +24,10 @@ struct ICSDataAndDatesTests {
                 // Refused from its path: refused from its bytes, with the same message under the given name.
                 refused += 1
                 let message = "\(error)".replacingOccurrences(of: url.path, with: name)
-                #expect(throws: (any Error).self, "\(name)") { try ICSCalendar.load(data: try Data(contentsOf: url), name: name) }
-                do { _ = try ICSCalendar.load(data: try Data(contentsOf: url), name: name) } catch {
+                do {
+                    _ = try ICSCalendar.load(data: try Data(contentsOf: url), name: name)
+                    Issue.record("\(name): refused from its path, read from its bytes")
+                } catch {
                     #expect("\(error)" == message, "\(name)")
                 }
                 continue
