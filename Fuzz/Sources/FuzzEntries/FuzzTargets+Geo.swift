@@ -131,6 +131,14 @@ extension FuzzTargets {
                     let summary = try run.run(write: { output += $0 })
                     if let problem = checkEventLines(output) { return .violated(problem) }
                     events = output.count
+                    if !strict {
+                        // The embedder's reader, from the same bytes in memory, sees every row the run read.
+                        let read = try LocationLog.forEachFix(in: Data(bytes), format: format, name: path,
+                                                              zone: source.zone) { _ in }
+                        guard read.fixes + read.badRows == summary.rowsRead, read.badRows == summary.badRows else {
+                            return .violated("LocationLog read \(read.fixes) fixes and \(read.badRows) bad rows, the run \(summary.rowsRead) rows with \(summary.badRows) bad")
+                        }
+                    }
                     if summary.badRows == 0 && summary.counters.skipped.values.reduce(0, +) == 0 { break }
                 }
                 return .accepted(count: events)

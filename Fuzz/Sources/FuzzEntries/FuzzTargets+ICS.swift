@@ -54,9 +54,9 @@ extension FuzzTargets {
                 previous = start
                 let inWindow = item.isAllDay || end == start ? (start >= low && start < high) : (start < high && end > low)
                 guard inWindow else { return .violated("occurrence \(item.uid) at \(start)–\(end) is outside the window") }
-                _ = text(item.start)
-                _ = text(item.end)
-                if let recurrenceID = item.recurrenceID { _ = text(recurrenceID) }
+                _ = item.start.text
+                _ = item.end.text
+                if let recurrenceID = item.recurrenceID { _ = recurrenceID.text }
             }
             let firings = calendar.alarmFirings(from: low, to: high, warnings: &warnings)
             previous = Int.min
@@ -80,18 +80,16 @@ extension FuzzTargets {
                                         _ body: (ICSCalendar) throws -> FuzzOutcome) -> FuzzOutcome {
         FuzzScratchFile.with(bytes, suffix: ".ics") { path in
             FuzzOutcome.catching {
-                try body(try ICSCalendar.load(path: path, floatingZone: try ZoneRules.named("Europe/Berlin")))
+                let zone = try ZoneRules.named("Europe/Berlin")
+                let calendar = try ICSCalendar.load(path: path, floatingZone: zone)
+                // The same bytes given in memory read as the same calendar.
+                let fromData = try ICSCalendar.load(data: Data(bytes), name: path, floatingZone: zone)
+                guard fromData.series.count == calendar.series.count,
+                      fromData.warnings.map(\.description) == calendar.warnings.map(\.description) else {
+                    return .violated("ICSCalendar.load(data:) read \(fromData.series.count) series, load(path:) \(calendar.series.count)")
+                }
+                return try body(calendar)
             }
         }
-    }
-
-    /// `YYYY-MM-DD` for a date, RFC 3339 with the zone's offset otherwise (`trigger-eval ics`'s output).
-    private static func text(_ time: ICSTime) -> String {
-        if time.isDate {
-            let fields = time.local.fields
-            return "\(fields.year)-\(fields.month)-\(fields.day)"
-        }
-        let instant = time.instant
-        return RFC3339.string(epochSeconds: instant, utcOffset: time.zone.offset(atUTC: instant))
     }
 }
