@@ -103,7 +103,7 @@ struct BenchDispatch: AsyncParsableCommand {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("bench-dispatch-\(getpid()).sqlite").path
         defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) } }
         let fresh = Dispatcher(now: Self.start, floatingZone: zone)
-        let records = mixed.map { NotificationStore.PendingRecord(request: $0, nextFire: fresh.add($0)) }
+        let records = mixed.map { ScheduledRequest(request: $0, nextFire: fresh.add($0)) }
         var saveSeconds = 0.0
         do {
             let store = try NotificationStore(path: path)

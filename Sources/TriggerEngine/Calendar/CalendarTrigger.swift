@@ -93,7 +93,10 @@ public struct CalendarTrigger: Sendable, Hashable {
 
     /// The fire dates after `date`, lazily: each the next match strictly after
     /// the one before; a single date when the trigger does not repeat.
-    public func fireDates(after date: Date, in floatingZone: ZoneRules = .utc) -> CalendarFireDates {
+    ///
+    /// The sequence's type is opaque so that the public face shows a sequence of
+    /// dates and not the standard library's unsafe-buffer defaults of a named one.
+    public func fireDates(after date: Date, in floatingZone: ZoneRules = .utc) -> some Sequence<Date> & Sendable {
         CalendarFireDates(search: CalendarSearch(calendar: ZoneCalendar(rules: timeZone.rules(floatingIn: floatingZone),
                                                                         near: date.timeIntervalSince1970),
                                                  pattern: pattern),
@@ -102,7 +105,7 @@ public struct CalendarTrigger: Sendable, Hashable {
 }
 
 /// The fire dates of a calendar trigger, computed one at a time.
-public struct CalendarFireDates: Sequence, IteratorProtocol, Sendable {
+struct CalendarFireDates: Sequence, IteratorProtocol, Sendable {
     var search: CalendarSearch
     var after: Double
     var remaining: Int?
@@ -115,7 +118,7 @@ public struct CalendarFireDates: Sequence, IteratorProtocol, Sendable {
 
     /// The next fire date, or nil when there is none.
     /// - Complexity: one `nextTriggerDate` call.
-    public mutating func next() -> Date? {
+    mutating func next() -> Date? {
         if let remaining {
             guard remaining > 0 else { return nil }
             self.remaining = remaining - 1

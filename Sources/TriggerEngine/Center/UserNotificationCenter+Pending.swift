@@ -23,7 +23,7 @@ extension UserNotificationCenter {
         let now = clock.now()
         var placing: [(request: NotificationRequest, fire: NotificationRequest.FirstFire)] = []
         placing.reserveCapacity(requests.count)
-        var records: [NotificationStore.PendingRecord] = []
+        var records: [ScheduledRequest] = []
         var neverFiring: [String] = []
         for var request in requests {
             if request.added == nil { request.added = now }

@@ -75,8 +75,7 @@ extension ClusterCenter {
         }
         if !consumed.isEmpty { changes.append(.removePending(consumed)) }
         for change in changes { try change.validate() }
-        let encoder = JSONEncoder()
-        for change in changes { try await store.apply(change, connection, encoder) }
+        for change in changes { try await store.apply(change, connection) }
         try await connection.query("""
             INSERT INTO te_devices(device, time, latitude, longitude, accuracy)
             VALUES (\(fix.device), \(fix.time.storedSeconds), \(fix.coordinate.latitude), \(fix.coordinate.longitude), \(fix.accuracy))
@@ -92,14 +91,13 @@ extension ClusterCenter {
         for try await value in try await connection.query("SELECT value FROM te_counters WHERE name = 'locations'",
                                                           logger: logger).decode(Int64.self) { version = value }
         guard version != locationsVersion else { return }
-        let decoder = JSONDecoder()
         var requests: [String: (NotificationRequest, String)] = [:]
         var rebuilt = LocationRequests()
         let rows = try await connection.query("""
             SELECT identifier, recipient, request FROM te_pending WHERE is_location ORDER BY add_order
             """, logger: logger)
         for try await (identifier, recipient, json) in rows.decode((String, String, String).self) {
-            guard let request = try? PostgresStore.decode(NotificationRequest.self, json, decoder, what: "request"),
+            guard let request = try? PostgresStore.decodeRequest(json, what: "request"),
                   case .location(let trigger)? = request.trigger else { continue }
             requests[identifier] = (request, recipient)
             rebuilt.insert(identifier: identifier, trigger: trigger, defaultOptions: locationPolicy.options)

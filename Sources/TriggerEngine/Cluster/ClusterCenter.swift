@@ -87,7 +87,7 @@ public actor ClusterCenter {
     /// Adds several requests in one transaction: all or none.
     public func add(contentsOf requests: [NotificationRequest], for recipient: String = "") async throws -> [Date?] {
         let now = clock.now()
-        var records: [NotificationStore.PendingRecord] = []
+        var records: [ScheduledRequest] = []
         var neverFiring: [String] = []
         var fires: [Date?] = []
         for var request in requests {

@@ -8,11 +8,10 @@ internal import PostgresNIO
 extension PostgresStore: CenterPersistence {
     func write(_ changes: [StoreChange]) async throws {
         for change in changes { try change.validate() }
-        let encoder = JSONEncoder()
         // An add (its event fires dropped, its rows saved) is one statement,
         // atomic on its own: one round trip instead of five.
         if changes.count == 2, case .dropEventFires(let dropped) = changes[0], case .savePending(let records) = changes[1] {
-            guard let statement = try SavePendingStatement(records, dropping: dropped, encoder: encoder) else { return }
+            guard let statement = try SavePendingStatement(records, dropping: dropped) else { return }
             do {
                 for try await _ in try await client.execute(statement, logger: logger) {}
             } catch {
@@ -21,14 +20,14 @@ extension PostgresStore: CenterPersistence {
             return
         }
         try await transaction { connection in
-            for change in changes { try await apply(change, connection, encoder) }
+            for change in changes { try await apply(change, connection) }
         }
     }
 
-    func apply(_ change: StoreChange, _ connection: PostgresConnection, _ encoder: JSONEncoder) async throws {
+    func apply(_ change: StoreChange, _ connection: PostgresConnection) async throws {
         switch change {
         case .savePending(let records):
-            try await savePending(records, connection, encoder)
+            try await savePending(records, connection)
         case .removePending(let identifiers):
             try await connection.query("""
                 WITH gone AS (DELETE FROM te_pending WHERE identifier = ANY(\(identifiers)) RETURNING is_location)
@@ -55,7 +54,7 @@ extension PostgresStore: CenterPersistence {
                     """, logger: logger)
             }
         case .insertDelivered(let notification):
-            let request = try Self.json(notification.request, encoder)
+            let request = try StoreJSON.text(StoredRequest(notification.request))
             try await connection.query("""
                 INSERT INTO te_delivered(identifier, recipient, date, request)
                 VALUES (\(notification.request.identifier), \(notification.recipient), \(notification.date.storedSeconds), \(request))
@@ -67,7 +66,7 @@ extension PostgresStore: CenterPersistence {
                 try await connection.query("DELETE FROM te_delivered", logger: logger)
             }
         case .saveCategories(let categories):
-            let json = try categories.map { try Self.json($0, encoder) }
+            let json = try categories.map { try StoreJSON.text(StoredCategory($0)) }
             try await connection.query("DELETE FROM te_categories", logger: logger)
             try await connection.query("""
                 INSERT INTO te_categories(identifier, category)
@@ -85,7 +84,7 @@ extension PostgresStore: CenterPersistence {
                 INSERT INTO te_device_tokens(recipient, token) SELECT \(recipient), unnest(\(tokens.sorted())::text[])
                 """, logger: logger)
         case .insertEventFire(let fire):
-            let json = try Self.json(fire, encoder)
+            let json = try StoreJSON.text(StoredEventFire(fire))
             try await connection.query("""
                 INSERT INTO te_event_fires(id, identifier, recipient, due, fire)
                 VALUES (\(fire.id.rawValue), \(fire.request.identifier), \(fire.recipient), \(fire.due.storedSeconds), \(json))
@@ -101,16 +100,15 @@ extension PostgresStore: CenterPersistence {
     }
 
     /// Inserts or replaces pending requests (`SavePendingStatement`).
-    private func savePending(_ records: [NotificationStore.PendingRecord], _ connection: PostgresConnection,
-                             _ encoder: JSONEncoder) async throws {
-        guard let statement = try SavePendingStatement(records, dropping: [], encoder: encoder) else { return }
+    private func savePending(_ records: [ScheduledRequest], _ connection: PostgresConnection) async throws {
+        guard let statement = try SavePendingStatement(records, dropping: []) else { return }
         for try await _ in try await connection.execute(statement, logger: logger) {}
     }
 
     /// Inserts or replaces one category, leaving the others as they are.
     func saveCategory(_ category: NotificationCategory) async throws {
         try StoredText.checkKey(category.identifier, "category identifier")
-        let json = try Self.json(category, JSONEncoder())
+        let json = try StoreJSON.text(StoredCategory(category))
         try await run("""
             INSERT INTO te_categories(identifier, category) VALUES (\(category.identifier), \(json))
             ON CONFLICT (identifier) DO UPDATE SET category = excluded.category
@@ -121,10 +119,6 @@ extension PostgresStore: CenterPersistence {
     func notifyWake(at date: Date, _ connection: PostgresConnection) async throws {
         let payload = String(date.storedSeconds)
         try await connection.query("SELECT pg_notify(\(Self.wakeChannel), \(payload))", logger: logger)
-    }
-
-    static func json(_ value: some Encodable, _ encoder: JSONEncoder) throws -> String {
-        String(decoding: try encoder.encode(value), as: UTF8.self)
     }
 }
 #endif

@@ -60,16 +60,15 @@ extension PostgresStore {
                 (SELECT status FROM te_authorization a WHERE a.recipient = p.recipient),
                 (SELECT category FROM te_categories c WHERE c.identifier = p.category)
             """)
-        let decoder = JSONDecoder()
         var fires: [ClaimedFire] = []
         var undecodable: [(identifier: String, error: String)] = []
         for try await (identifier, recipient, json, due, generation, status, category)
             in rows.decode((String, String, String, Double, Int64, String?, String?).self) {
             do {
-                let request = try Self.decode(NotificationRequest.self, json, decoder, what: "pending request '\(identifier)'")
+                let request = try PostgresStore.decodeRequest(json, what: "pending request '\(identifier)'")
                 fires.append(ClaimedFire(request: request, recipient: recipient, due: Date(storedSeconds: due),
                                          generation: generation, authorization: status.flatMap(AuthorizationStatus.init),
-                                         category: try? category.map { try Self.decode(NotificationCategory.self, $0, decoder, what: "category") }))
+                                         category: try? category.map { try PostgresStore.decodeCategory($0, what: "category") }))
             } catch {
                 undecodable.append((identifier, "\(error)"))
             }
@@ -99,10 +98,9 @@ extension PostgresStore {
             RETURNING f.fire, f.taken,
                 (SELECT status FROM te_authorization a WHERE a.recipient = f.recipient)
             """)
-        let decoder = JSONDecoder()
         var claimed: [(taken: Int64, fire: ClaimedEventFire)] = []
         for try await (json, taken, status) in rows.decode((String, Int64, String?).self) {
-            let fire = try Self.decode(EventFire.self, json, decoder, what: "event fire")
+            let fire = try PostgresStore.decodeEventFire(json, what: "event fire")
             claimed.append((taken, ClaimedEventFire(fire: fire, authorization: status.flatMap(AuthorizationStatus.init),
                                                     category: nil)))
         }
@@ -118,11 +116,10 @@ extension PostgresStore {
     }
 
     private func loadCategories(named names: [String]) async throws -> [String: NotificationCategory] {
-        let decoder = JSONDecoder()
         var categories: [String: NotificationCategory] = [:]
         let rows = try await run("SELECT identifier, category FROM te_categories WHERE identifier = ANY(\(names))")
         for try await (identifier, json) in rows.decode((String, String).self) {
-            categories[identifier] = try? Self.decode(NotificationCategory.self, json, decoder, what: "category")
+            categories[identifier] = try? PostgresStore.decodeCategory(json, what: "category")
         }
         return categories
     }
@@ -135,8 +132,7 @@ extension PostgresStore {
         let moving = finishes.filter { $0.nextFire != nil }
         let spent = finishes.filter { $0.nextFire == nil }
         let delivered = finishes.compactMap(\.delivered) + events.compactMap(\.delivered)
-        let encoder = JSONEncoder()
-        let requests = try delivered.map { try Self.json($0.request, encoder) }
+        let requests = try delivered.map { try StoreJSON.text(StoredRequest($0.request)) }
         try await transaction { connection in
             if !moving.isEmpty {
                 try await connection.query("""

@@ -4,14 +4,13 @@ internal import PostgresNIO
 
 /// Reading the store back (what `CenterPersistence` reads).
 extension PostgresStore {
-    func loadPendingRecords() async throws -> [NotificationStore.PendingRecord] {
-        let decoder = JSONDecoder()
-        var records: [NotificationStore.PendingRecord] = []
+    func loadPendingRecords() async throws -> [ScheduledRequest] {
+        var records: [ScheduledRequest] = []
         let rows = try await run("""
             SELECT identifier, recipient, request, next_fire FROM te_pending ORDER BY add_order
             """)
         for try await (identifier, recipient, json, fire) in rows.decode((String, String, String, Double?).self) {
-            let request = try Self.decode(NotificationRequest.self, json, decoder, what: "pending request '\(identifier)'")
+            let request = try PostgresStore.decodeRequest(json, what: "pending request '\(identifier)'")
             records.append(.init(request: request, recipient: recipient, nextFire: fire.map(Date.init(storedSeconds:))))
         }
         return records
@@ -35,25 +34,23 @@ extension PostgresStore {
     }
 
     private func loadDelivered(where identifier: String?) async throws -> [DeliveredNotification] {
-        let decoder = JSONDecoder()
         var notifications: [DeliveredNotification] = []
         let rows = try await run("""
             SELECT recipient, date, request FROM te_delivered
             WHERE \(identifier == nil) OR identifier = \(identifier ?? "") ORDER BY id
             """)
         for try await (recipient, date, json) in rows.decode((String, Double, String).self) {
-            let request = try Self.decode(NotificationRequest.self, json, decoder, what: "delivered notification")
+            let request = try PostgresStore.decodeRequest(json, what: "delivered notification")
             notifications.append(DeliveredNotification(request: request, date: Date(storedSeconds: date), recipient: recipient))
         }
         return notifications
     }
 
     func loadNotificationCategories() async throws -> [NotificationCategory] {
-        let decoder = JSONDecoder()
         var categories: [NotificationCategory] = []
         let rows = try await run("SELECT identifier, category FROM te_categories ORDER BY identifier")
         for try await (identifier, json) in rows.decode((String, String).self) {
-            categories.append(try Self.decode(NotificationCategory.self, json, decoder, what: "category '\(identifier)'"))
+            categories.append(try PostgresStore.decodeCategory(json, what: "category '\(identifier)'"))
         }
         return categories
     }
@@ -76,20 +73,33 @@ extension PostgresStore {
     }
 
     func loadPendingEventFires() async throws -> [EventFire] {
-        let decoder = JSONDecoder()
         var fires: [EventFire] = []
         let rows = try await run("SELECT id, fire FROM te_event_fires ORDER BY taken")
         for try await (id, json) in rows.decode((String, String).self) {
-            fires.append(try Self.decode(EventFire.self, json, decoder, what: "event fire '\(id)'"))
+            fires.append(try PostgresStore.decodeEventFire(json, what: "event fire '\(id)'"))
         }
         return fires
     }
 
-    /// Decodes a stored JSON value.
-    /// - Throws: `DataError` naming what did not decode.
-    static func decode<T: Decodable>(_ type: T.Type, _ json: String, _ decoder: JSONDecoder, what: String) throws -> T {
+    /// A stored request (`StoredRequest`'s JSON).
+    /// - Throws: `DataError` naming `what` did not decode.
+    static func decodeRequest(_ json: String, what: String) throws -> NotificationRequest {
+        try decoding(what) { try StoreJSON.decode(StoredRequest.self, fromText: json).request() }
+    }
+
+    /// A stored category (`StoredCategory`'s JSON).
+    static func decodeCategory(_ json: String, what: String) throws -> NotificationCategory {
+        try decoding(what) { try StoreJSON.decode(StoredCategory.self, fromText: json).category }
+    }
+
+    /// A stored event fire (`StoredEventFire`'s JSON).
+    static func decodeEventFire(_ json: String, what: String) throws -> EventFire {
+        try decoding(what) { try StoreJSON.decode(StoredEventFire.self, fromText: json).fire() }
+    }
+
+    private static func decoding<T>(_ what: String, _ decode: () throws -> T) throws -> T {
         do {
-            return try decoder.decode(type, from: Data(json.utf8))
+            return try decode()
         } catch {
             throw DataError("stored \(what) does not decode: \(error)")
         }

@@ -18,9 +18,12 @@ internal import PostgresNIO
 /// - `te_devices`: each device's latest fix (per-device region state; see `ClusterCenter+Location`).
 /// - `te_counters`: `locations` grows with every change to the location requests.
 /// - `te_delivered`, `te_categories`, `te_authorization`, `te_device_tokens`: as in SQLite.
+///
+/// Version 2: the JSON columns hold the store's own forms instead of the
+/// public types' `Codable` (`PostgresStore+StoredForms`).
 extension PostgresStore {
     /// The schema version this build writes.
-    package static let schemaVersion = 1
+    package static let schemaVersion = 2
 
     /// Any number; the same in every node, so that they take turns migrating.
     private static let migrationLock: Int64 = 0x7472_6967_6765_72 // "trigger"
@@ -36,7 +39,11 @@ extension PostgresStore {
                 throw DataError("the database has TriggerEngine schema version \(version); this build reads versions up to \(Self.schemaVersion)")
             }
             guard version < Self.schemaVersion else { return }
-            for statement in Self.version1 { try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger) }
+            if version == 0 {
+                for statement in Self.version1 { try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger) }
+            } else {
+                try await Self.migrateToStoredForms(connection, logger: logger)
+            }
             try await connection.query("DELETE FROM te_schema", logger: logger)
             try await connection.query("INSERT INTO te_schema(version) VALUES (\(Self.schemaVersion))", logger: logger)
         }

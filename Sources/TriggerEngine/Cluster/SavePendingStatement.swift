@@ -44,7 +44,7 @@ struct SavePendingStatement: PostgresPreparedStatement {
 
     /// The statement for `records`; nil when there is nothing to save.
     /// - Throws: `DataError` for a category identifier the database cannot keep.
-    init?(_ records: [NotificationStore.PendingRecord], dropping dropped: [String], encoder: JSONEncoder) throws {
+    init?(_ records: [ScheduledRequest], dropping dropped: [String]) throws {
         // One statement cannot touch a row twice: a request listed twice keeps its last add, at that place.
         var last: [String: Int] = [:]
         for (index, record) in records.enumerated() { last[record.request.identifier] = index }
@@ -55,7 +55,7 @@ struct SavePendingStatement: PostgresPreparedStatement {
             try StoredText.checkKey(record.request.content.categoryIdentifier, "category identifier")
             identifiers.append(record.request.identifier)
             recipients.append(record.recipient)
-            requests.append(try PostgresStore.json(record.request, encoder))
+            requests.append(try StoreJSON.text(StoredRequest(record.request)))
             categories.append(record.request.content.categoryIdentifier)
             fires.append(record.nextFire?.storedSeconds ?? .nan)
             added.append(record.request.added?.storedSeconds ?? .nan)

@@ -8,7 +8,7 @@ extension Dispatcher {
     /// into an empty dispatcher it builds the slot arrays in local storage and
     /// the heap in one O(n) heapify instead of n sift-ups.
     /// - Complexity: O(n) plus one next-fire computation per record that has no stored fire or missed it.
-    @_spi(Internals) public func add(contentsOf records: [NotificationStore.PendingRecord]) {
+    @_spi(Internals) public func add(contentsOf records: [ScheduledRequest]) {
         var loader = BulkLoader(self)
         loader.reserveCapacity(records.count)
         for record in records { loader.add(record.request, nextFire: record.nextFire) }

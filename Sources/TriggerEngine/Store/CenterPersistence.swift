@@ -13,7 +13,7 @@ protocol CenterPersistence: Sendable {
     ///   written), or the database's error.
     func write(_ changes: [StoreChange]) async throws
     /// Pending requests in the order they were added.
-    func loadPendingRecords() async throws -> [NotificationStore.PendingRecord]
+    func loadPendingRecords() async throws -> [ScheduledRequest]
     /// Delivered notifications, oldest first.
     func loadDeliveredNotifications() async throws -> [DeliveredNotification]
     /// Registered categories, by identifier.
@@ -27,7 +27,7 @@ protocol CenterPersistence: Sendable {
 }
 
 extension NotificationStore: CenterPersistence {
-    func loadPendingRecords() async throws -> [PendingRecord] { try loadPending() }
+    func loadPendingRecords() async throws -> [ScheduledRequest] { try loadPending() }
     func loadDeliveredNotifications() async throws -> [DeliveredNotification] { try loadDelivered() }
     func loadNotificationCategories() async throws -> [NotificationCategory] { try loadCategories() }
     func loadNotificationSettings() async throws -> [String: NotificationSettings] { try loadSettings() }

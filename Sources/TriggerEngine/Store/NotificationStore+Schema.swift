@@ -12,13 +12,18 @@ internal import GRDB
 ///   handed over), and a `set_aside` column in `pending`, `delivered`,
 ///   `categories` and `event_fires`: a row that does not decode is kept with
 ///   its error instead of refusing the whole store.
+/// - Version 5: the JSON in `delivered`, `categories`, `event_fires` and a
+///   location trigger's `parameters` is the store's own (`StoredRequest`,
+///   `StoredCategory`, `StoredEventFire`, `StoredLocation`) instead of the
+///   public types' `Codable`, the command line's JSON (`LegacyJSON`); see
+///   `NotificationStore+StoredForms`. `user_info` is plain JSON, as before.
 ///
 /// A file of an older version is migrated in place, in one transaction, when it
 /// is opened; a file of a newer version is refused with a clear error rather
 /// than misread.
 extension NotificationStore {
     /// The schema version this build writes.
-    package static let schemaVersion = 4
+    package static let schemaVersion = 5
 
     /// The tables that keep rows which do not decode (`set_aside` holds the error).
     static let setAsideTables = ["pending", "delivered", "categories", "event_fires"]
@@ -45,8 +50,8 @@ extension NotificationStore {
             """)
         if try !db.tableExists("pending") {
             try db.execute(sql: PendingTable.create)
-        } else if version == 3 {
-            // Version 3 → 4: the pending rows stay as they are.
+        } else if version >= 3 {
+            // Version 3 or 4 → 5: the pending rows stay as they are.
         } else if version == 2 {
             try migratePendingFromVersion2(db)
         } else {
@@ -55,29 +60,29 @@ extension NotificationStore {
         for table in setAsideTables where try !db.columns(in: table).contains(where: { $0.name == "set_aside" }) {
             try db.execute(sql: "ALTER TABLE \(table) ADD COLUMN set_aside TEXT")
         }
+        try migrateToStoredForms(db)
         try db.execute(sql: "PRAGMA user_version = \(schemaVersion)")
     }
 
-    /// Version 1 → 4: decodes each JSON row and writes it in columns, keeping the add order.
+    /// Version 1 → 5: decodes each JSON row and writes it in columns, keeping the add order.
     private static func migratePendingFromJSON(_ db: Database) throws {
         try db.execute(sql: "ALTER TABLE pending RENAME TO pending_v1")
         try db.execute(sql: PendingTable.create)
-        let decoder = JSONDecoder()
         var writer = try PendingRowWriter(db)
         let rows = try Row.fetchCursor(db, sql: "SELECT identifier, recipient, next_fire, json FROM pending_v1 ORDER BY rowid")
         while let row = try rows.next() {
             let request: NotificationRequest
-            do { request = try decoder.decode(NotificationRequest.self, from: row[3] as Data) } catch {
+            do { request = try LegacyJSON.request(row[3] as Data) } catch {
                 throw DataError("stored request '\(row[0] as String)' does not decode: \(error)")
             }
             let fire: Double? = row[2]
-            try writer.save(PendingRecord(request: request, recipient: row[1],
+            try writer.save(ScheduledRequest(request: request, recipient: row[1],
                                           nextFire: fire.map { Date(timeIntervalSince1970: $0) }))
         }
         try db.execute(sql: "DROP TABLE pending_v1")
     }
 
-    /// Version 2 → 4, in SQL: the distinct shared triggers of the version 2 rows
+    /// Version 2 → 5, in SQL: the distinct shared triggers of the version 2 rows
     /// go to `triggers` under the key version 2 computed, and each row refers to its own.
     private static func migratePendingFromVersion2(_ db: Database) throws {
         let copied = ["identifier", "recipient", "next_fire", "added", "misfire", "kind", "repeats", "interval", "title",

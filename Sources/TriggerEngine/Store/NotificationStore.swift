@@ -10,20 +10,6 @@ internal import GRDB
 /// transaction (pending row removed or moved on, delivered row inserted), so a
 /// one-shot request is never both pending and delivered.
 public final class NotificationStore: Sendable {
-    /// A pending request as stored: its recipient and next fire.
-    @_spi(Internals) public struct PendingRecord: Sendable {
-        @_spi(Internals) public var request: NotificationRequest
-        @_spi(Internals) public var recipient: String
-        /// `nil` for location/push requests that wait for an event.
-        @_spi(Internals) public var nextFire: Date?
-
-        @_spi(Internals) public init(request: NotificationRequest, recipient: String = "", nextFire: Date?) {
-            self.request = request
-            self.recipient = recipient
-            self.nextFire = nextFire
-        }
-    }
-
     let database: DatabaseQueue
 
     /// Opens (creating if needed) the store at `path`, or an in-memory one for `nil`.
@@ -67,7 +53,7 @@ public final class NotificationStore: Sendable {
     /// replaced request goes to the end of the add order, as a new add does.
     /// - Complexity: O(n log n) in one transaction with prepared statements;
     ///   each distinct calendar, location or recurrence trigger is written once.
-    @_spi(Internals) public func savePending(_ records: some Sequence<PendingRecord>) throws {
+    @_spi(Internals) public func savePending(_ records: some Sequence<ScheduledRequest>) throws {
         try write([.savePending(Array(records))])
     }
 
@@ -86,8 +72,8 @@ public final class NotificationStore: Sendable {
     /// decode is set aside (`NotificationStore+SetAside`), not returned.
     /// - Complexity: O(n) column reads; each distinct calendar, recurrence or
     ///   location trigger is parsed once (see `PendingRowReader`).
-    @_spi(Internals) public func loadPending() throws -> [PendingRecord] {
-        var records: [PendingRecord] = []
+    @_spi(Internals) public func loadPending() throws -> [ScheduledRequest] {
+        var records: [ScheduledRequest] = []
         try forEachPending(reservingCapacity: { records.reserveCapacity($0) }) { record, _ in records.append(record) }
         return records
     }
@@ -105,11 +91,11 @@ public final class NotificationStore: Sendable {
     ///   A row that does not decode is set aside with its error and skipped.
     /// - Throws: the database's errors, or what `body` throws.
     func forEachPending(readAhead: Bool = false, reservingCapacity: (Int) -> Void = { _ in },
-                        _ body: (PendingRecord, _ sharedTrigger: Int32?) throws -> Void) throws {
+                        _ body: (ScheduledRequest, _ sharedTrigger: Int32?) throws -> Void) throws {
         // max(rowid) bounds the row count and, unlike count(*), needs no scan.
         reservingCapacity(try database.read { db in try Int.fetchOne(db, sql: "SELECT max(rowid) FROM pending") ?? 0 })
         guard readAhead else { return try readPending(body) }
-        typealias Batch = [(record: PendingRecord, sharedTrigger: Int32?)]
+        typealias Batch = [(record: ScheduledRequest, sharedTrigger: Int32?)]
         let batchSize = 2_048
         try BatchChannel<Batch>.pipeline(capacity: 4, empty: [], produce: { [self] channel in
             guard var batch = channel.takeEmpty() else { return }
@@ -129,14 +115,14 @@ public final class NotificationStore: Sendable {
     }
 
     /// `forEachPending` on the calling thread.
-    private func readPending(_ body: (PendingRecord, _ sharedTrigger: Int32?) throws -> Void) throws {
+    private func readPending(_ body: (ScheduledRequest, _ sharedTrigger: Int32?) throws -> Void) throws {
         let (triggerRows, usedTriggers, undecodable) = try database.read { db in
             var reader = try PendingRowReader(db)
             var used = [Bool](repeating: false, count: reader.sharedTriggerCount)
             var undecodable: [(key: String, error: String)] = []
             let rows = try Row.fetchCursor(db, sql: PendingTable.select)
             while let row = try rows.next() {
-                let decoded: (record: PendingRecord, sharedTrigger: Int32?)
+                let decoded: (record: ScheduledRequest, sharedTrigger: Int32?)
                 do {
                     decoded = try reader.decode(row)
                 } catch {
@@ -161,20 +147,18 @@ public final class NotificationStore: Sendable {
 
     /// Delivered notifications, oldest first (a row that does not decode is set aside).
     package func loadDelivered() throws -> [DeliveredNotification] {
-        let decoder = JSONDecoder()
         return try loadDecoding(sql: "SELECT id, recipient, date, json FROM delivered WHERE set_aside IS NULL ORDER BY id",
                                 table: "delivered", keyColumn: "id") { row in
-            DeliveredNotification(request: try decoder.decode(NotificationRequest.self, from: row[3] as Data),
+            DeliveredNotification(request: try StoreJSON.decode(StoredRequest.self, from: row[3] as Data).request(),
                                   date: Date(timeIntervalSince1970: row[2]), recipient: row[1])
         }
     }
 
     /// Event fires taken and not yet handed over, in the order they were taken.
     func loadEventFires() throws -> [EventFire] {
-        let decoder = JSONDecoder()
         return try loadDecoding(sql: "SELECT id, json FROM event_fires WHERE set_aside IS NULL ORDER BY rowid",
                                 table: "event_fires", keyColumn: "id") { row in
-            try decoder.decode(EventFire.self, from: row[1] as Data)
+            try StoreJSON.decode(StoredEventFire.self, from: row[1] as Data).fire()
         }
     }
 
@@ -197,10 +181,9 @@ public final class NotificationStore: Sendable {
 
     /// The stored categories (a row that does not decode is set aside).
     package func loadCategories() throws -> [NotificationCategory] {
-        let decoder = JSONDecoder()
         return try loadDecoding(sql: "SELECT identifier, json FROM categories WHERE set_aside IS NULL ORDER BY identifier",
                                 table: "categories", keyColumn: "identifier") { row in
-            try decoder.decode(NotificationCategory.self, from: row[1] as Data)
+            try StoreJSON.decode(StoredCategory.self, from: row[1] as Data).category
         }
     }
 

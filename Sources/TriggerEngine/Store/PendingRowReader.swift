@@ -19,7 +19,6 @@ struct PendingRowReader {
     private var sparseIndexByID: [Int64: Int32] = [:]
     private var shared: [Shared] = []
     private var sharedKinds: [Int] = []
-    private let decoder = JSONDecoder()
 
     /// Reads the `triggers` table.
     init(_ db: Database) throws {
@@ -54,28 +53,25 @@ struct PendingRowReader {
     /// The record of one row read with `PendingTable.select`, and the dense
     /// index of its shared trigger (`nil` for the kinds stored in the row).
     /// - Throws: `DataError` naming the request when a column does not make a valid request.
-    mutating func decode(_ row: Row) throws -> (record: NotificationStore.PendingRecord, sharedTrigger: Int32?) {
+    mutating func decode(_ row: Row) throws -> (record: ScheduledRequest, sharedTrigger: Int32?) {
         let identifier = (row[0] as StoredText).string
         do {
             let nextFire: Double? = row[2]
             let added: Double? = row[3]
-            let misfireIndex: Int = row[4]
-            guard MisfirePolicy.allCases.indices.contains(misfireIndex) else {
-                throw DataError("misfire policy \(misfireIndex) is unknown")
-            }
+            let misfire = try StoredCodes.misfirePolicy(code: row[4])
             let (trigger, sharedTrigger) = try self.trigger(row)
             var userInfo: [String: UserInfoValue] = [:]
-            if let json: Data = row[16] { userInfo = try decoder.decode([String: UserInfoValue].self, from: json) }
-            let sound: NotificationSound? = (row[13] as StoredText?).map { $0.string == "default" ? .default : .named($0.string) }
+            if let json: Data = row[16] { userInfo = try StoreJSON.decode([String: UserInfoValue].self, from: json) }
+            let sound = (row[13] as StoredText?).map { StoredCodes.sound(text: $0.string) }
             // Text through StoredText: GRDB's String would stop at a U+0000.
             func text(_ index: Int) -> String { (row[index] as StoredText).string }
             let content = NotificationContent(title: text(9), subtitle: text(10), body: text(11), badge: row[12],
                                               sound: sound, userInfo: userInfo, categoryIdentifier: text(14),
                                               threadIdentifier: text(15))
             let request = NotificationRequest(identifier: identifier, content: content, trigger: trigger,
-                                              misfirePolicy: MisfirePolicy.allCases[misfireIndex],
+                                              misfirePolicy: misfire,
                                               added: added.map { Date(timeIntervalSince1970: $0) })
-            let record = NotificationStore.PendingRecord(request: request, recipient: text(1),
+            let record = ScheduledRequest(request: request, recipient: text(1),
                                                          nextFire: nextFire.map { Date(timeIntervalSince1970: $0) })
             return (record, sharedTrigger)
         } catch {

@@ -6,7 +6,6 @@ internal import GRDB
 /// database's cached ones, so a single add does not compile them again.
 struct PendingRowWriter {
     private let insert: DirectBindings, insertTrigger: Statement, findTrigger: Statement
-    private let encoder = JSONEncoder()
     /// Trigger row ids found or written in this transaction (hashing the
     /// columns costs less than building the key string per row).
     private var triggerIDs: [TriggerColumns: Int64] = [:]
@@ -19,20 +18,16 @@ struct PendingRowWriter {
 
     /// Inserts `record`, replacing a pending row with the same identifier (which
     /// moves it to the end of the add order).
-    mutating func save(_ record: NotificationStore.PendingRecord) throws {
+    mutating func save(_ record: ScheduledRequest) throws {
         let request = record.request
         let content = request.content
         try StoredText.checkKey(request.identifier, "request identifier")
         try StoredText.checkKey(record.recipient, "recipient of '\(request.identifier)'")
         let trigger = try TriggerColumns(request.trigger)
         let triggerID = trigger.isShared ? try id(of: trigger) : nil
-        let sound: String? = switch content.sound {
-        case nil: nil
-        case .default?: "default"
-        case .named(let name)?: name
-        }
-        let userInfo = content.userInfo.isEmpty ? nil : try encoder.encode(content.userInfo)
-        let misfire = MisfirePolicy.allCases.firstIndex(of: request.misfirePolicy) ?? 0
+        let sound = content.sound.map(StoredCodes.text(of:))
+        let userInfo = content.userInfo.isEmpty ? nil : try StoreJSON.encode(content.userInfo)
+        let misfire = StoredCodes.code(of: request.misfirePolicy)
         // In the order of `PendingTable.columns`.
         try insert.executeRow { row in
             row.bind(request.identifier)

@@ -7,7 +7,7 @@ internal import GRDB
 /// that arrive together are group-committed.
 enum StoreChange: Sendable {
     /// Inserts or replaces pending requests (a replaced one goes to the end of the add order).
-    case savePending([NotificationStore.PendingRecord])
+    case savePending([ScheduledRequest])
     case removePending([String])
     case removeAllPending
     /// A fire of pending request `identifier`, due at `due`, was handed over:
@@ -78,17 +78,16 @@ enum StoreChange: Sendable {
         case .insertDelivered(let notification):
             try db.cachedStatement(sql: "INSERT INTO delivered(identifier, recipient, date, json) VALUES (?, ?, ?, ?)")
                 .execute(arguments: [notification.request.identifier, notification.recipient,
-                                     notification.date.timeIntervalSince1970, try JSONEncoder().encode(notification.request)])
+                                     notification.date.timeIntervalSince1970, try StoreJSON.encode(StoredRequest(notification.request))])
         case .removeDelivered(let identifiers):
             guard let identifiers else { return try db.execute(sql: "DELETE FROM delivered") }
             let delete = try db.cachedStatement(sql: "DELETE FROM delivered WHERE identifier = ?")
             for identifier in identifiers { try delete.execute(arguments: [identifier]) }
         case .saveCategories(let categories):
-            let encoder = JSONEncoder()
             try db.execute(sql: "DELETE FROM categories")
             for category in categories {
                 try db.execute(sql: "INSERT INTO categories(identifier, json) VALUES (?, ?)",
-                               arguments: [category.identifier, try encoder.encode(category)])
+                               arguments: [category.identifier, try StoreJSON.encode(StoredCategory(category))])
             }
         case .saveSettings(let settings, let recipient):
             try db.execute(sql: "INSERT OR REPLACE INTO authorization(recipient, status, options) VALUES (?, ?, ?)",
@@ -100,7 +99,7 @@ enum StoreChange: Sendable {
         case .insertEventFire(let fire):
             try db.cachedStatement(sql: "INSERT OR REPLACE INTO event_fires(id, identifier, due, json) VALUES (?, ?, ?, ?)")
                 .execute(arguments: [fire.id.rawValue, fire.request.identifier, fire.due.timeIntervalSince1970,
-                                     try JSONEncoder().encode(fire)])
+                                     try StoreJSON.encode(StoredEventFire(fire))])
         case .deleteEventFire(let id):
             try db.cachedStatement(sql: "DELETE FROM event_fires WHERE id = ?").execute(arguments: [id.rawValue])
         case .dropEventFires(let identifiers):

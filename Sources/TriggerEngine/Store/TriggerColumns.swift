@@ -8,7 +8,7 @@ import Foundation
 /// | 0    | none         | 0       |               |          |                               |         |                 |
 /// | 1    | calendar     | 0/1     | fixed zone¹   |          | `hour=9;minute=30`            |         |                 |
 /// | 2    | timeInterval | 0/1     |               | seconds  |                               |         |                 |
-/// | 3    | location     | 0/1     |               |          | the trigger's JSON            |         |                 |
+/// | 3    | location     | 0/1     |               |          | `StoredLocation`'s JSON       |         |                 |
 /// | 4    | recurrence   | 1       | `tz`          |          | the RRULE (absent: RDATE only)| dtstart | comma-separated |
 /// | 5    | push         | 0       |               |          |                               |         |                 |
 ///
@@ -18,7 +18,10 @@ import Foundation
 /// each, in the `triggers` table, and pending rows refer to them by id: a
 /// million requests usually share far fewer of them, and a reload parses each
 /// once. The others live in the pending row itself.
-struct TriggerColumns: Hashable {
+///
+/// The same columns, as a JSON object, are the trigger of a `StoredRequest`
+/// (delivered notifications, event fires, PostgreSQL rows).
+struct TriggerColumns: Hashable, Codable {
     var kind = 0
     var repeats = false
     var zone: String?
@@ -54,15 +57,6 @@ struct TriggerColumns: Hashable {
 
     // MARK: Encoding
 
-    /// One encoder for every location trigger a save writes. Sorted keys: the
-    /// JSON is part of the trigger's key, and JSONEncoder's key order otherwise
-    /// varies between encodings of one value.
-    private static let locationEncoder: JSONEncoder = {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = .sortedKeys
-        return encoder
-    }()
-
     /// The columns of `trigger`.
     init(_ trigger: NotificationTrigger?) throws {
         switch trigger {
@@ -82,7 +76,7 @@ struct TriggerColumns: Hashable {
         case .location(let trigger)?:
             kind = 3
             repeats = trigger.repeats
-            parameters = String(decoding: try Self.locationEncoder.encode(NotificationTrigger.location(trigger)), as: UTF8.self)
+            parameters = try StoredLocation(trigger).text()
         case .recurrence(let trigger)?:
             let source = RecurrenceTriggerSource(trigger)
             kind = 4
@@ -113,7 +107,7 @@ struct TriggerColumns: Hashable {
             guard let interval else { throw DataError("time-interval trigger without an interval") }
             return .timeInterval(try TimeIntervalTrigger(timeInterval: interval, repeats: repeats))
         case 3:
-            return try JSONDecoder().decode(NotificationTrigger.self, from: Data((parameters ?? "").utf8))
+            return .location(try StoredLocation(text: parameters ?? "").trigger(repeats: repeats))
         case 4:
             let source = RecurrenceTriggerSource(rrule: parameters, dtstart: start ?? "", tz: zone,
                                                  exdates: Self.list(exdates), rdates: Self.list(rdates))

@@ -108,7 +108,7 @@ struct CenterPersistenceTests {
             switch Int.random(in: 0..<100, using: &random) {
             case 0..<35:
                 let count = Int.random(in: 1...3, using: &random)
-                var records: [NotificationStore.PendingRecord] = []
+                var records: [ScheduledRequest] = []
                 for _ in 0..<count {
                     let identifier = "r\(Int.random(in: 0..<12, using: &random))"
                     let added = Date(timeIntervalSince1970: base + Double(Int.random(in: 0..<1_000, using: &random)))

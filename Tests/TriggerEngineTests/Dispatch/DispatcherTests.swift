@@ -145,7 +145,7 @@ struct DispatcherTests {
     @Test func bulkRestoreFiresExactlyAsOneByOneAdds() throws {
         var random = SplitMix64(seed: 99)
         let now = Self.start.addingTimeInterval(10 * 86_400)
-        var records: [NotificationStore.PendingRecord] = []
+        var records: [ScheduledRequest] = []
         for index in 0..<400 {
             let trigger: NotificationTrigger?
             switch random.next() % 6 {

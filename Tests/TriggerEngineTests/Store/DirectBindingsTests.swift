@@ -22,7 +22,7 @@ struct DirectBindingsTests {
         let badges: [Int?] = [nil, 0, -1, Int.max, Int.min]
         let fires: [Date?] = [nil, Date(timeIntervalSince1970: -1e10), Date(timeIntervalSince1970: 0.000_001),
                               Date(timeIntervalSince1970: 4e12), Date(timeIntervalSince1970: 1_767_225_600.25)]
-        let records = (0..<400).map { index -> NotificationStore.PendingRecord in
+        let records = (0..<400).map { index -> ScheduledRequest in
             let content = NotificationContent(
                 title: Self.awkwardText(&random), subtitle: Self.awkwardText(&random), body: Self.awkwardText(&random),
                 badge: badges[index % badges.count], sound: index % 3 == 0 ? .named(Self.awkwardText(&random)) : nil,
@@ -47,10 +47,10 @@ struct DirectBindingsTests {
     /// the store refuses them rather than touch another request's row.
     @Test func keyWithUPlus0000IsRefusedAndNoOtherRowIsTouched() throws {
         let store = try NotificationStore(path: nil)
-        let a = NotificationStore.PendingRecord(request: NotificationRequest(identifier: "a", content: NotificationContent(), trigger: nil),
+        let a = ScheduledRequest(request: NotificationRequest(identifier: "a", content: NotificationContent(), trigger: nil),
                                                 nextFire: nil)
         try store.savePending([a])
-        let bad = NotificationStore.PendingRecord(request: NotificationRequest(identifier: "a\u{0}b", content: NotificationContent(), trigger: nil),
+        let bad = ScheduledRequest(request: NotificationRequest(identifier: "a\u{0}b", content: NotificationContent(), trigger: nil),
                                                   nextFire: nil)
         let saveError = #expect(throws: DataError.self) { try store.savePending([bad]) }
         #expect(saveError?.message.contains("contains U+0000") == true, "\(String(describing: saveError))")
@@ -82,14 +82,14 @@ struct DirectBindingsTests {
 
     @Test func valueOverSQLitesLengthLimitIsAnErrorAndNothingIsHalfWritten() throws {
         let store = try NotificationStore(path: nil)
-        let small = NotificationStore.PendingRecord(request: NotificationRequest(identifier: "kept", content: NotificationContent(title: "hi"), trigger: nil),
+        let small = ScheduledRequest(request: NotificationRequest(identifier: "kept", content: NotificationContent(title: "hi"), trigger: nil),
                                                     nextFire: nil)
         try store.savePending([small])
         store.database.writeWithoutTransaction { db in
             _ = sqlite3_limit(db.sqliteConnection, SQLITE_LIMIT_LENGTH, 1_000)
         }
-        let fine = NotificationStore.PendingRecord(request: NotificationRequest(identifier: "fine", content: NotificationContent(), trigger: nil), nextFire: nil)
-        let huge = NotificationStore.PendingRecord(
+        let fine = ScheduledRequest(request: NotificationRequest(identifier: "fine", content: NotificationContent(), trigger: nil), nextFire: nil)
+        let huge = ScheduledRequest(
             request: NotificationRequest(identifier: "huge", content: NotificationContent(body: String(repeating: "x", count: 2_000)), trigger: nil),
             nextFire: nil)
         let error = #expect(throws: DatabaseError.self) { try store.savePending([fine, huge]) }

@@ -74,7 +74,7 @@ struct NotificationStoreTests {
     @Test func savedRecordsReloadInAddOrderWithTheirNextFires() throws {
         let store = try NotificationStore(path: nil)
         var random = SplitMix64(seed: 11)
-        var records: [NotificationStore.PendingRecord] = []
+        var records: [ScheduledRequest] = []
         for index in 0..<500 {
             let request = NotificationRequest(identifier: "r\(random.next() % 100_000)-\(index)",
                                               content: NotificationContent(title: "t\(index)", userInfo: ["i": .number(Double(index))]),
@@ -92,7 +92,7 @@ struct NotificationStoreTests {
     }
 
     /// A random request of every trigger kind and content shape the columns hold.
-    static func randomRecord(_ index: Int, using random: inout SplitMix64) throws -> NotificationStore.PendingRecord {
+    static func randomRecord(_ index: Int, using random: inout SplitMix64) throws -> ScheduledRequest {
         func pick<T>(_ values: [T]) -> T { values[Int(random.next() % UInt64(values.count))] }
         let trigger: NotificationTrigger?
         switch random.next() % 6 {
@@ -111,11 +111,26 @@ struct NotificationStoreTests {
             trigger = .timeInterval(try TimeIntervalTrigger(timeInterval: 60 + Double(random.next() % 1_000_000) / 8,
                                                             repeats: random.next() % 2 == 0))
         case 2:
+            let lat = 45.75 + Double(random.next() % 1000) / 7919, lon = 14.36 - Double(random.next() % 1000) / 6007
+            let region: Region
+            if random.next() % 2 == 0 {
+                region = try .circle(center: Coordinate(latitude: lat, longitude: lon), radius: Double(50 + random.next() % 2_000))
+            } else {
+                // A square with a square hole placed at random inside it.
+                let shift = Double(random.next() % 100) / 1e5
+                let square: [(Double, Double)] = [(0, 0), (0.01, 0), (0.01, 0.01), (0, 0.01), (0, 0)]
+                let shell = square.map { Coordinate(latitude: lat + $0.1, longitude: lon + $0.0) }
+                let hole = square.map { Coordinate(latitude: lat + 0.004 + $0.1 / 5, longitude: lon + 0.004 + shift + $0.0 / 5) }
+                region = try .polygon(exterior: shell, holes: [hole])
+            }
+            var options: MonitorOptions?
+            if random.next() % 2 == 0 {
+                options = MonitorOptions(initial: pick([.none, .enter]), hysteresis: pick([0, 25]), dwell: pick([nil, 90]),
+                                         cross: pick([false, true]), maxAccuracy: pick([nil, 150]))
+            }
             trigger = .location(LocationTrigger(
-                region: try .circle(center: Coordinate(latitude: 45.75 + Double(random.next() % 1000) / 7919,
-                                                       longitude: 14.36 - Double(random.next() % 1000) / 6007),
-                                    radius: Double(50 + random.next() % 2_000)),
-                notifyOnEntry: random.next() % 2 == 0, notifyOnExit: random.next() % 2 == 0, repeats: random.next() % 2 == 0))
+                region: region, notifyOnEntry: random.next() % 2 == 0, notifyOnExit: random.next() % 2 == 0,
+                repeats: random.next() % 2 == 0, monitorOptions: options))
         case 3:
             let source = RecurrenceTriggerSource(
                 rrule: pick(["FREQ=WEEKLY;BYDAY=MO,TH", "FREQ=MONTHLY;BYDAY=-1FR;COUNT=9", nil]),
@@ -213,11 +228,11 @@ struct NotificationStoreTests {
     @Test func storeOfANewerSchemaVersionIsRefusedNotMisread() throws {
         let path = Self.temporaryPath()
         defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) } }
-        let fixture = Bundle.module.url(forResource: "version5.sqlite", withExtension: nil, subdirectory: "Fixtures/store")!
+        let fixture = Bundle.module.url(forResource: "version6.sqlite", withExtension: nil, subdirectory: "Fixtures/store")!
         try FileManager.default.copyItem(at: fixture, to: URL(fileURLWithPath: path))
         let error = #expect(throws: InputFileError.self) { try NotificationStore(path: path) }
         #expect(error?.path == path)
-        #expect(error?.reason.contains("schema version 5; this build reads versions up to 4") == true, "\(String(describing: error))")
+        #expect(error?.reason.contains("schema version 6; this build reads versions up to 5") == true, "\(String(describing: error))")
     }
 
     @Test func deviceTokensSurviveARestartAfterRegisterUpdateAndUnregister() async throws {

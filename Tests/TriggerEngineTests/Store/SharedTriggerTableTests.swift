@@ -21,7 +21,7 @@ struct SharedTriggerTableTests {
     }
 
     /// The triggers the store shares, counted independently of its keys: equal trigger values.
-    static func distinctSharedTriggers(_ records: [NotificationStore.PendingRecord]) -> Int {
+    static func distinctSharedTriggers(_ records: [ScheduledRequest]) -> Int {
         Set(records.compactMap { record -> NotificationTrigger? in
             switch record.request.trigger {
             case .calendar?, .location?, .recurrence?: return record.request.trigger
@@ -67,7 +67,7 @@ struct SharedTriggerTableTests {
             notifyOnEntry: true, notifyOnExit: false, repeats: true))
         let keys = Set(try (0..<64).map { _ in try TriggerColumns(trigger).key })
         #expect(keys.count == 1, "\(keys)")
-        #expect(keys.first?.contains(#"{"location":{"notifyOnEntry":true,"notifyOnExit":false,"region""#) == true)
+        #expect(keys.first?.contains(#"{"circle":[45.8,14.3,250],"entry":true,"exit":false}"#) == true, "\(keys)")
     }
 
     @Test func versionTwoStoreIsMigratedWithSharedTriggers() async throws {
