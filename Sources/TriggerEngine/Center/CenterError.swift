@@ -2,12 +2,13 @@ import Foundation
 
 /// What a center's call can fail with.
 public enum CenterError: Error, Sendable, CustomStringConvertible {
-    /// The store could not write the change; nothing of the call took effect.
-    case store(any Error)
+    /// The store could not write (or read) what the call needed; nothing of
+    /// the call took effect. `StoreError.kind` says whether trying again helps.
+    case store(StoreError)
     /// `advance(to:)`, `ingest` or `receivePush` stopped on a store failure
     /// after making `deliveries` (each recorded). The fire it stopped at was
     /// not handed over and is still due; the next call delivers it.
-    case interrupted(deliveries: [Delivery], underlying: any Error)
+    case interrupted(deliveries: [Delivery], underlying: StoreError)
     /// A location fix was not used.
     case fixRefused(LocationFixRefusal)
     /// `run()` was called while the center was already running.

@@ -67,7 +67,7 @@ extension UserNotificationCenter {
             do {
                 step = try await deliverNext(through: date, handOver: .returned)
             } catch {
-                throw CenterError.interrupted(deliveries: deliveries, underlying: error)
+                throw CenterError.interrupted(deliveries: deliveries, underlying: StoreError(classifying: error))
             }
             switch step {
             case .idle:

@@ -30,7 +30,7 @@ extension UserNotificationCenter {
         do {
             events = try locations.events(for: fix)
         } catch let error as DataError {
-            throw CenterError.store(error)
+            throw CenterError.store(StoreError(classifying: error))
         }
         var fires: [EventFire] = []
         var consumed: [String] = []

@@ -118,7 +118,7 @@ extension UserNotificationCenter {
                     continue
                 }
                 // What the store refuses to keep (a key with U+0000) is the input's fault: a `DataError`.
-                entry.continuation?.resume(throwing: error is DataError ? error : CenterError.store(error))
+                entry.continuation?.resume(throwing: error is DataError ? error : CenterError.store(StoreError(classifying: error)))
                 continue
             }
             for apply in applies { apply() }

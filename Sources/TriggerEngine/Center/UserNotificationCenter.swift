@@ -92,7 +92,7 @@ public actor UserNotificationCenter {
     ///     `NotificationClock` (default: the system's date now).
     ///   - floatingZone: the zone floating calendar and recurrence triggers follow.
     ///   - store: where the center keeps what it acknowledged (`nil`: memory only).
-    /// - Throws: `CenterError.store`, carrying SQLite's error, when the store
+    /// - Throws: `CenterError.store` (a `StoreError`) when the store
     ///   cannot be read. Loading a million requests takes about 2 s; see
     ///   `open(clock:…)` to do it off the caller's thread.
     public init(clock: some Clock<Duration> = WallClock(), start: Date? = nil, floatingZone: ZoneRules = .utc,
@@ -145,7 +145,7 @@ public actor UserNotificationCenter {
         } catch let error as InputFileError {
             throw error
         } catch {
-            throw CenterError.store(error)
+            throw CenterError.store(StoreError(classifying: error))
         }
     }
 

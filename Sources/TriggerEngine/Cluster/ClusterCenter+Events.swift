@@ -37,7 +37,7 @@ extension ClusterCenter {
         } catch let error as DataError {
             throw error
         } catch {
-            throw CenterError.store(error)
+            throw CenterError.store(StoreError(classifying: error))
         }
     }
 
@@ -62,7 +62,7 @@ extension ClusterCenter {
         do {
             events = try locations.events(for: fix)
         } catch let error as DataError {
-            throw CenterError.store(error)
+            throw CenterError.store(StoreError(classifying: error))
         }
         var changes: [StoreChange] = []
         var consumed: [String] = []

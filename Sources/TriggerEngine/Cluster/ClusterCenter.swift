@@ -148,7 +148,7 @@ public actor ClusterCenter {
         do {
             try await store.saveCategory(category)
         } catch {
-            throw CenterError.store(error)
+            throw CenterError.store(StoreError(classifying: error))
         }
     }
 
@@ -174,7 +174,7 @@ public actor ClusterCenter {
         do {
             return try await body()
         } catch {
-            throw CenterError.store(error)
+            throw CenterError.store(StoreError(classifying: error))
         }
     }
 
@@ -186,7 +186,7 @@ public actor ClusterCenter {
         } catch let error as DataError {
             throw error
         } catch {
-            throw CenterError.store(error)
+            throw CenterError.store(StoreError(classifying: error))
         }
     }
 }

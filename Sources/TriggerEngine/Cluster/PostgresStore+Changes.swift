@@ -15,7 +15,7 @@ extension PostgresStore: CenterPersistence {
             do {
                 for try await _ in try await client.execute(statement, logger: logger) {}
             } catch {
-                throw PostgresStoreError(Self.describe(error))
+                throw StoreError(classifying: error)
             }
             return
         }

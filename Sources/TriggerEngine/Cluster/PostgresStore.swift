@@ -61,7 +61,7 @@ public final class PostgresStore: Sendable {
                 return false
             }
             defer { group.cancelAll() }
-            guard try await group.next() == true else { throw PostgresStoreError(what) }
+            guard try await group.next() == true else { throw StoreError(.unavailable, what) }
         }
     }
 
@@ -86,13 +86,13 @@ public final class PostgresStore: Sendable {
     }
 
     /// Runs `query` outside a transaction (one statement is atomic on its own).
-    /// - Throws: `PostgresStoreError` with the server's message.
+    /// - Throws: `StoreError` with the server's message.
     @discardableResult
     func run(_ query: PostgresQuery) async throws -> PostgresRowSequence {
         do {
             return try await client.query(query, logger: logger)
         } catch {
-            throw PostgresStoreError(Self.describe(error))
+            throw StoreError(classifying: error)
         }
     }
 
@@ -105,20 +105,11 @@ public final class PostgresStore: Sendable {
         } catch let error as PostgresTransactionError {
             // The caller's own errors (a `DataError`, a `CenterError`) come back as themselves.
             if let inner = error.closureError, !(inner is PSQLError) { throw inner }
-            throw PostgresStoreError(Self.describe(error))
+            throw StoreError(classifying: error)
         } catch let error as PSQLError {
-            throw PostgresStoreError(Self.describe(error))
+            throw StoreError(classifying: error)
         }
     }
-}
-
-/// A failure of the PostgreSQL store, with the server's message (PostgresNIO's
-/// own errors print a generic text to keep secrets out of logs).
-public struct PostgresStoreError: Error, Sendable, CustomStringConvertible {
-    /// What went wrong.
-    public let message: String
-    init(_ message: String) { self.message = message }
-    public var description: String { "PostgreSQL: \(message)" }
 }
 
 /// Seconds since 1970 as the store keeps instants.

@@ -40,12 +40,12 @@ public final class NotificationStore: Sendable {
     /// Closes the file (a WAL checkpoint, every statement finalized). Any use
     /// of the store afterwards throws; close it once nothing uses it any more
     /// (after `UserNotificationCenter.run()` has returned).
-    /// - Throws: `CenterError.store` (with SQLite's error) when a statement is still running.
+    /// - Throws: `CenterError.store` (kind `.busy`) when a statement is still running.
     public func close() throws(CenterError) {
         do {
             try database.close()
         } catch {
-            throw CenterError.store(error)
+            throw CenterError.store(StoreError(classifying: error))
         }
     }
 

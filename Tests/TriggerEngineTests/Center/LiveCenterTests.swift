@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import Logging
 import ServiceLifecycle
 import Synchronization
@@ -213,9 +214,10 @@ struct LiveCenterTests {
         do {
             _ = try await center.advance(to: Self.start.addingTimeInterval(600))
             Issue.record("advance should stop at b")
-        } catch CenterError.interrupted(let deliveries, _) {
+        } catch CenterError.interrupted(let deliveries, let underlying) {
             // The fire delivered before the failure comes back to the caller.
             #expect(deliveries.map(\.notification.request.identifier) == ["a"])
+            #expect(underlying.kind == .refused && underlying.message.contains("locked (test)"), "\(underlying)")
         }
         #expect(try store.loadDelivered().map(\.request.identifier) == ["a"])
         #expect(await center.pendingNotificationRequests().map(\.identifier) == ["b", "c"])
@@ -227,7 +229,7 @@ struct LiveCenterTests {
     }
 
     /// A store that cannot be read when a center opens it: the caller gets
-    /// `CenterError.store` carrying SQLite's error, never GRDB's type itself.
+    /// `CenterError.store` with a `StoreError`, GRDB's error only inside it.
     @Test func aStoreThatCannotBeReadOpensAsCenterErrorStore() async throws {
         let store = try NotificationStore(path: nil)
         try await store.database.write { db in try db.execute(sql: "DROP TABLE delivered") }
@@ -235,7 +237,8 @@ struct LiveCenterTests {
             _ = try UserNotificationCenter(now: Self.start, store: store)
             Issue.record("a store without its delivered table opened")
         } catch CenterError.store(let underlying) {
-            #expect("\(underlying)".contains("delivered"), "\(underlying)")
+            #expect(underlying.message.contains("delivered"), "\(underlying)")
+            #expect(underlying.kind == .other && underlying.underlying is DatabaseError, "\(underlying)")
         }
     }
 
