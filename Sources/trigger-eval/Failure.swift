@@ -18,6 +18,9 @@ enum Failure {
     /// The exit code and message line for `error`; `nil` message means print nothing.
     static func classify(_ error: any Error) -> (code: Int32, message: String?, toStdout: Bool) {
         switch error {
+        // A reader's error is classified by what is inside: the input's fault,
+        // or (`handler`) this tool's own output failing.
+        case let error as InputError: return classify(error.underlying)
         case let error as DataError: return (Code.data.rawValue, error.description, false)
         case let error as InputFileError: return (Code.noInput.rawValue, error.description, false)
         case let error as GEOSError: return (Code.data.rawValue, error.description, false)

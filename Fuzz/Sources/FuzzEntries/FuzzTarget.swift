@@ -87,7 +87,14 @@ public enum FuzzOutcome: Sendable {
 
     /// Runs `body`, turning what it throws into `.rejected`.
     static func catching(_ body: () throws -> FuzzOutcome) -> FuzzOutcome {
-        do { return try body() } catch let violation as FuzzViolation { return .violated(violation.description) } catch { return .rejected(error) }
+        do {
+            return try body()
+        } catch {
+            // A reader hands back what a target's closure threw as `InputError.handler`.
+            let error = (error as? InputError)?.underlying ?? error
+            if let violation = error as? FuzzViolation { return .violated(violation.description) }
+            return .rejected(error)
+        }
     }
 
     /// `nil` when the outcome is a clean result or a clean error; else what is wrong.

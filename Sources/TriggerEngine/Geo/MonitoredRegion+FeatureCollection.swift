@@ -8,9 +8,14 @@ extension MonitoredRegion {
     /// A feature's identifier is its `id` member, else `properties.id`, else
     /// `properties.name`, else its index (from 0). Optional properties
     /// `notifyOnEntry`, `notifyOnExit` and `repeats` (booleans, default true).
-    /// - Throws: `InputFileError` when the file cannot be read; `DataError` at the
-    ///   file naming the feature otherwise.
-    public static func load(featureCollectionAt path: String, repair: Bool = false) throws -> [MonitoredRegion] {
+    /// - Throws: `InputError.file` when the file cannot be read; `InputError.data`
+    ///   at the file naming the feature otherwise.
+    public static func load(featureCollectionAt path: String, repair: Bool = false) throws(InputError) -> [MonitoredRegion] {
+        try InputError.reading { try reading(featureCollectionAt: path, repair: repair) }
+    }
+
+    /// `load(featureCollectionAt:repair:)` with the reader's own errors.
+    package static func reading(featureCollectionAt path: String, repair: Bool) throws -> [MonitoredRegion] {
         let data: Data
         do {
             data = try Data(contentsOf: path == "-" ? URL(fileURLWithPath: "/dev/stdin") : URL(fileURLWithPath: path))
@@ -19,7 +24,7 @@ extension MonitoredRegion {
             throw InputFileError(path: path, reason: reason)
         }
         do {
-            return try featureCollection(data, repair: repair)
+            return try reading(featureCollection: data, repair: repair)
         } catch {
             throw error.located(at: InputLocation(file: path))
         }
@@ -28,7 +33,17 @@ extension MonitoredRegion {
     /// The regions of a FeatureCollection held in memory; see `load(featureCollectionAt:repair:)`.
     /// - Complexity: one pass over the bytes (`GeoJSONFeatureCollection`); a file
     ///   of another shape, or with an error, is read again the general way.
-    public static func featureCollection(_ data: Data, repair: Bool = false) throws(DataError) -> [MonitoredRegion] {
+    /// - Throws: `InputError.data` naming the feature and what is wrong.
+    public static func featureCollection(_ data: Data, repair: Bool = false) throws(InputError) -> [MonitoredRegion] {
+        do {
+            return try reading(featureCollection: data, repair: repair)
+        } catch {
+            throw .data(error)
+        }
+    }
+
+    /// `featureCollection(_:repair:)` with the reader's own error.
+    package static func reading(featureCollection data: Data, repair: Bool) throws(DataError) -> [MonitoredRegion] {
         if let typed = GeoJSONFeatureCollection(parsing: data) {
             return try regions(of: typed, repair: repair)
         }

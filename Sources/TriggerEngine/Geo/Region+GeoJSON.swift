@@ -9,9 +9,14 @@ extension Region {
     ///   - geoJSON: the GeoJSON text.
     ///   - repair: close unclosed rings and make invalid polygons valid
     ///     with GEOS's MakeValid instead of refusing them.
-    /// - Throws: `DataError` saying what is wrong (malformed JSON, wrong type,
-    ///   unclosed ring, self-intersection, …).
-    public init(geoJSON: String, repair: Bool = false) throws {
+    /// - Throws: `InputError.data` saying what is wrong (malformed JSON, wrong
+    ///   type, unclosed ring, self-intersection, …).
+    public init(geoJSON: String, repair: Bool = false) throws(InputError) {
+        self = try InputError.reading { try Region(readingGeoJSON: geoJSON, repair: repair) }
+    }
+
+    /// `init(geoJSON:repair:)` with the reader's own errors.
+    package init(readingGeoJSON geoJSON: String, repair: Bool) throws {
         let object = try GeoJSON.object(parsing: Data(geoJSON.utf8), what: "GeoJSON")
         let geometry = object["type"]?.text == "Feature" ? object["geometry"] : .object(object)
         guard case .object(let geometry)? = geometry else { throw DataError("the GeoJSON Feature has no geometry") }

@@ -5,8 +5,13 @@ extension Region {
     /// - Parameters:
     ///   - wkt: the Well-Known Text.
     ///   - repair: make an invalid polygon valid with GEOS's MakeValid.
-    /// - Throws: `DataError` with GEOS's parse message or the reason the polygon is invalid.
-    public init(wkt: String, repair: Bool = false) throws {
+    /// - Throws: `InputError.data` with GEOS's parse message or the reason the polygon is invalid.
+    public init(wkt: String, repair: Bool = false) throws(InputError) {
+        self = try InputError.reading { try Region(readingWKT: wkt, repair: repair) }
+    }
+
+    /// `init(wkt:repair:)` with the reader's own errors (`DataError`, `GEOSError`).
+    package init(readingWKT wkt: String, repair: Bool) throws {
         let context = GEOSContext()
         let geometry: GEOSGeometry
         do {

@@ -33,13 +33,15 @@ public struct ICSCalendar: Sendable {
     ///   - strict: the first defect is an error instead of a warning.
     ///   - fifoWait: how long a FIFO may go without a writer, in seconds.
     ///   - limits: the bounds on lines, nesting, components and time zones.
-    /// - Throws: `InputFileError` when unreadable; `DataError` when the file is
-    ///   not iCalendar, or (strict) at the first defect.
+    /// - Throws: `InputError.file` when unreadable; `InputError.data` when the
+    ///   file is not iCalendar, or (strict) at the first defect.
     /// - Complexity: one pass over the file (two when X-WR-TIMEZONE follows an
     ///   event); memory holds the resolved events, not the file's text.
     public static func load(path: String, floatingZone: ZoneRules = .utc, strict: Bool = false,
-                            fifoWait: Double = 30, limits: ICSLimits = .standard) throws -> ICSCalendar {
-        try load(ICSCalendarLoader(path: path, floatingZone: floatingZone, strict: strict, fifoWait: fifoWait, limits: limits))
+                            fifoWait: Double = 30, limits: ICSLimits = .standard) throws(InputError) -> ICSCalendar {
+        try InputError.reading {
+            try load(ICSCalendarLoader(path: path, floatingZone: floatingZone, strict: strict, fifoWait: fifoWait, limits: limits))
+        }
     }
 
     /// Reads and resolves a calendar given as bytes (from a request body or a
@@ -50,16 +52,18 @@ public struct ICSCalendar: Sendable {
     ///   - floatingZone: the zone of floating times when the calendar has no X-WR-TIMEZONE.
     ///   - strict: the first defect is an error instead of a warning.
     ///   - limits: the bounds on lines, nesting, components and time zones.
-    /// - Throws: `DataError` when the bytes are not iCalendar, or (strict) at the
-    ///   first defect; `InputFileError` when no temporary copy can be written.
+    /// - Throws: `InputError.data` when the bytes are not iCalendar, or (strict)
+    ///   at the first defect; `InputError.file` when no temporary copy can be written.
     /// - Complexity: as `load(path:…)`, plus one copy of the bytes to a
     ///   temporary file (the reader streams from a file descriptor).
     public static func load(data: Data, name: String = "calendar.ics", floatingZone: ZoneRules = .utc,
-                            strict: Bool = false, limits: ICSLimits = .standard) throws -> ICSCalendar {
-        try TemporaryCopy.with(data, suffix: ".ics", name: name) { copy in
-            var loader = ICSCalendarLoader(path: name, floatingZone: floatingZone, strict: strict, fifoWait: 0, limits: limits)
-            loader.openedPath = copy
-            return try load(loader)
+                            strict: Bool = false, limits: ICSLimits = .standard) throws(InputError) -> ICSCalendar {
+        try InputError.reading {
+            try TemporaryCopy.with(data, suffix: ".ics", name: name) { copy in
+                var loader = ICSCalendarLoader(path: name, floatingZone: floatingZone, strict: strict, fifoWait: 0, limits: limits)
+                loader.openedPath = copy
+                return try load(loader)
+            }
         }
     }
 

@@ -10,7 +10,7 @@ import TestSupport
 struct GeoJSONReaderTests {
     /// The front door (byte reader, else general path) and the general path alone, as comparable text.
     static func bothPaths(_ data: Data, repair: Bool = false) -> (front: String, general: String) {
-        let front = Result { () throws(DataError) in try MonitoredRegion.featureCollection(data, repair: repair) }
+        let front = Result { () throws(DataError) in try MonitoredRegion.reading(featureCollection: data, repair: repair) }
         let general = Result { () throws(DataError) in try MonitoredRegion.generalFeatureCollection(data, repair: repair) }
         return (String(describing: front), String(describing: general))
     }

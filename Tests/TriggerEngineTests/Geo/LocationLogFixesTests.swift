@@ -63,12 +63,10 @@ struct LocationLogFixesTests {
         #expect(summary.fixes == 3 && summary.badRows == 1)
         #expect(summary.firstBadRow?.location == InputLocation(file: "upload.csv", line: 3), "\(String(describing: summary.firstBadRow))")
         // A header without the needed columns cannot be read on: an error naming the given name.
-        do {
+        let error = expectInputDataError {
             try LocationLog.forEachFix(in: Data("x,y\n1,2\n".utf8), format: .csv, name: "upload.csv") { _ in }
-            Issue.record("a header without device, time, lat and lon was read")
-        } catch let error as DataError {
-            #expect(error.location?.file == "upload.csv", "\(error)")
         }
-        #expect(throws: DataError.self) { try LocationLog.fixes(inFileAt: "log.unknown") }
+        #expect(error?.location?.file == "upload.csv", "\(String(describing: error))")
+        expectInputDataError { _ = try LocationLog.fixes(inFileAt: "log.unknown") }
     }
 }

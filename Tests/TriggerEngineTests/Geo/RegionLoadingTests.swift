@@ -11,7 +11,7 @@ struct RegionLoadingTests {
     static let bowTie = #"{"type":"Feature","properties":{"name":"bow"},"geometry":{"type":"Polygon","coordinates":[[[0,0],[2,2],[2,0],[0,2],[0,0]]]}}"#
 
     @Test func bowTieFeatureIsRefusedNamingTheFeatureAndRepairedOnRequest() throws {
-        let error = #expect(throws: DataError.self) { try MonitoredRegion.featureCollection(Self.collection(Self.bowTie)) }
+        let error = expectInputDataError { try MonitoredRegion.featureCollection(Self.collection(Self.bowTie)) }
         #expect(error?.message.hasPrefix("feature 'bow': invalid polygon: Self-intersection") == true, "\(String(describing: error))")
         #expect(error?.message.contains("--repair") == true)
         let repaired = try MonitoredRegion.featureCollection(Self.collection(Self.bowTie), repair: true)
@@ -65,30 +65,30 @@ struct RegionLoadingTests {
 
     @Test func unclosedRingTooFewPositionsAndWrongTypesAreRefused() throws {
         let unclosed = #"{"type":"Feature","id":"open","geometry":{"type":"Polygon","coordinates":[[[0,0],[1,0],[1,1],[0,1]]]}}"#
-        let error = #expect(throws: DataError.self) { try MonitoredRegion.featureCollection(Self.collection(unclosed)) }
+        let error = expectInputDataError { try MonitoredRegion.featureCollection(Self.collection(unclosed)) }
         #expect(error?.message == "feature 'open': ring 1 of polygon 1 is not closed: its last position must repeat the first (RFC 7946 §3.1.6)")
         #expect(try MonitoredRegion.featureCollection(Self.collection(unclosed), repair: true)[0].region.polygonCount == 1)
 
         let short = #"{"type":"Feature","id":"short","geometry":{"type":"Polygon","coordinates":[[[0,0],[1,0],[0,0]]]}}"#
-        let shortError = #expect(throws: DataError.self) { try MonitoredRegion.featureCollection(Self.collection(short), repair: true) }
+        let shortError = expectInputDataError { try MonitoredRegion.featureCollection(Self.collection(short), repair: true) }
         #expect(shortError?.message.contains("has 3 positions; a closed ring needs at least 4") == true)
 
         let line = #"{"type":"Feature","id":"road","geometry":{"type":"LineString","coordinates":[[0,0],[1,1]]}}"#
-        let lineError = #expect(throws: DataError.self) { try MonitoredRegion.featureCollection(Self.collection(line)) }
+        let lineError = expectInputDataError { try MonitoredRegion.featureCollection(Self.collection(line)) }
         #expect(lineError?.message.hasPrefix("feature 'road': geometry type LineString is not a region") == true)
 
         let point = #"{"type":"Feature","id":"pin","geometry":{"type":"Point","coordinates":[0,0]}}"#
-        let pointError = #expect(throws: DataError.self) { try MonitoredRegion.featureCollection(Self.collection(point)) }
+        let pointError = expectInputDataError { try MonitoredRegion.featureCollection(Self.collection(point)) }
         #expect(pointError?.message.contains("needs a numeric properties.radius") == true)
 
         let twice = #"{"type":"Feature","id":"a","properties":{"radius":5},"geometry":{"type":"Point","coordinates":[0,0]}}"#
-        let twiceError = #expect(throws: DataError.self) { try MonitoredRegion.featureCollection(Self.collection(twice, twice)) }
+        let twiceError = expectInputDataError { try MonitoredRegion.featureCollection(Self.collection(twice, twice)) }
         #expect(twiceError?.message.contains("already used") == true)
     }
 
     @Test func sanFranciscoMarinaIsInvalidUntilRepaired() throws {
         let path = RegionMonitorDifferentialTests.fixture("san-francisco.geojson").path
-        let error = #expect(throws: DataError.self) { try MonitoredRegion.load(featureCollectionAt: path) }
+        let error = expectInputDataError { try MonitoredRegion.load(featureCollectionAt: path) }
         #expect(error?.location?.file == path)
         #expect(error?.message.hasPrefix("feature 'Marina': invalid polygon: Ring Self-intersection") == true)
         #expect(try MonitoredRegion.load(featureCollectionAt: path, repair: true).count == 37)
@@ -121,8 +121,8 @@ struct RegionLoadingTests {
         #expect(kinds("hole-edge", 1.5, 1) == [.enter])
         #expect(kinds("corner", 4, 4) == [.enter])
         #expect(kinds("out", 5, 5) == [])
-        #expect(throws: DataError.self) { try Region(wkt: "POLYGON((0 0, 1 1") }
-        #expect(throws: DataError.self) { try Region(wkt: "LINESTRING(0 0, 1 1)") }
+        expectInputDataError { try Region(wkt: "POLYGON((0 0, 1 1") }
+        expectInputDataError { try Region(wkt: "LINESTRING(0 0, 1 1)") }
     }
 
     @Test func polygonBeyond180IsSplitAndAgreesWithItsRFC7946Form() throws {

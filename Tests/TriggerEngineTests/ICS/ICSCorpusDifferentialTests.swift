@@ -127,7 +127,8 @@ import Testing
         for name in Self.corpus {
             do {
                 if try !ICSCalendar.load(path: Self.folder.appendingPathComponent(name).path).warnings.isEmpty { warned += 1 }
-            } catch let error as DataError {
+            } catch let failure {
+                guard case .data(let error) = failure else { throw failure }
                 refused[name] = error.message
             }
         }

@@ -58,6 +58,6 @@ struct ICSDataAndDatesTests {
         #expect(calendar.occurrences(in: interval).value.map(\.startDate) == [Date(timeIntervalSince1970: 1_767_690_000)])
         #expect(calendar.occurrences(in: DateInterval(start: Date(timeIntervalSince1970: 1_767_700_000), duration: 86_400 * 3))
             .value.map(\.startDate.timeIntervalSince1970) == [1_767_776_400])
-        #expect(throws: DataError.self) { try ICSCalendar.load(data: Data("not a calendar".utf8), name: "x.ics") }
+        expectInputDataError { try ICSCalendar.load(data: Data("not a calendar".utf8), name: "x.ics") }
     }
 }

@@ -137,7 +137,8 @@ import Testing
         do {
             _ = try ICSCalendar.load(path: ICSCalendarTests.path(file), strict: true)
             Issue.record("\(file) loaded in strict mode")
-        } catch let error as DataError {
+        } catch let failure {
+            guard case .data(let error) = failure else { throw failure }
             #expect(error == first?.error)
         }
     }
@@ -154,7 +155,8 @@ import Testing
             do {
                 _ = try ICSCalendar.load(path: path)
                 Issue.record("\(name) loaded")
-            } catch let error as DataError {
+            } catch let failure {
+                guard case .data(let error) = failure else { throw failure }
                 #expect(error.message.hasPrefix("not an iCalendar file"), "\(name): \(error)")
                 #expect(error.location?.line == 1)
             }
@@ -172,7 +174,7 @@ import Testing
         try "BEGIN:VCALENDAR\nBEGIN:VEVENT\nUID:inside\nDTSTART;VALUE=DATE:20260311\nEND:VEVENT\nEND:VCALENDAR\n"
             .appending("BEGIN:VEVENT\nUID:after\nDTSTART;VALUE=DATE:20260312\nEND:VEVENT\nX-TRAILER:1\n")
             .write(toFile: after, atomically: true, encoding: .utf8)
-        let error = #expect(throws: DataError.self) { try ICSCalendar.load(path: bare) }
+        let error = expectInputDataError { try ICSCalendar.load(path: bare) }
         #expect(error?.message == "not an iCalendar file (expected BEGIN:VCALENDAR, found 'BEGIN:VEVENT')")
         #expect(error?.location?.line == 1)
         let calendar = try ICSCalendar.load(path: after)

@@ -74,9 +74,17 @@ public final class GeofenceRun {
     /// With `pipelined` (the default) the log is read and parsed on a second
     /// thread while this one runs the monitor and writes: both cores, one monitor,
     /// output in file order.
-    /// - Throws: `InputFileError`, `DataError` (a bad header, a truncated GPX file,
-    ///   or with `strict` the first bad or out-of-order row), or what `write` throws.
-    public func run(write: ([UInt8]) throws -> Void, progress: ((Int) -> Void)? = nil) throws -> GeofenceSummary {
+    /// - Throws: `InputError.file`, `InputError.data` (a bad header, a truncated
+    ///   GPX file, or with `strict` the first bad or out-of-order row), or
+    ///   `InputError.handler` with what `write` threw.
+    public func run(write: ([UInt8]) throws -> Void, progress: ((Int) -> Void)? = nil) throws(InputError) -> GeofenceSummary {
+        try InputError.reading {
+            try running(write: { try InputError.calling(write, with: $0) }, progress: progress)
+        }
+    }
+
+    /// `run(write:progress:)` with the reader's own errors.
+    func running(write: ([UInt8]) throws -> Void, progress: ((Int) -> Void)?) throws -> GeofenceSummary {
         let started = DispatchTime.now()
         let reader = try LocationLog.reader(path: source.path, format: source.format, columns: source.columns,
                                             zone: source.zone)

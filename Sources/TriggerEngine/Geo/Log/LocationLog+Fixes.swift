@@ -22,32 +22,40 @@ extension LocationLog {
     ///   - columns: CSV header names of the fields, when they are not `device,time,lat,lon,accuracy`.
     ///   - zone: the zone of CSV and NDJSON times written without an offset.
     ///   - body: called with each fix; what it throws ends the reading.
-    /// - Throws: `InputFileError` when the file cannot be read, `DataError` when
-    ///   it cannot be read on at all (a CSV without the needed columns, a
+    /// - Throws: `InputError.file` when the file cannot be read, `InputError.data`
+    ///   when it cannot be read on at all (a CSV without the needed columns, a
     ///   truncated GPX file) or the format cannot be told from the name, or
-    ///   what `body` throws.
+    ///   `InputError.handler` with what `body` threw.
     @discardableResult
     public static func forEachFix(inFileAt path: String, format: LocationLogFormat? = nil,
                                   columns: LocationLogColumns = LocationLogColumns(), zone: ZoneRules = .utc,
-                                  _ body: (LocationFix) throws -> Void) throws -> LocationLogSummary {
-        guard let format = format ?? LocationLogFormat(pathExtensionOf: path) else {
-            throw DataError("cannot tell the format of '\(path)' from its extension (expected .csv, .ndjson or .gpx)")
+                                  _ body: (LocationFix) throws -> Void) throws(InputError) -> LocationLogSummary {
+        try InputError.reading {
+            guard let format = format ?? LocationLogFormat(pathExtensionOf: path) else {
+                throw DataError("cannot tell the format of '\(path)' from its extension (expected .csv, .ndjson or .gpx)")
+            }
+            return try forEachFix(opening: path, named: path, format: format, columns: columns, zone: zone) {
+                try InputError.calling(body, with: $0)
+            }
         }
-        return try forEachFix(opening: path, named: path, format: format, columns: columns, zone: zone, body)
     }
 
     /// `forEachFix(inFileAt:…)` over a log given as bytes; messages name it `name`.
     @discardableResult
     public static func forEachFix(in data: Data, format: LocationLogFormat, name: String = "log",
                                   columns: LocationLogColumns = LocationLogColumns(), zone: ZoneRules = .utc,
-                                  _ body: (LocationFix) throws -> Void) throws -> LocationLogSummary {
-        try TemporaryCopy.with(data, suffix: "." + format.rawValue, name: name) { copy in
-            do {
-                return try forEachFix(opening: copy, named: name, format: format, columns: columns, zone: zone, body)
-            } catch let error as DataError where error.location?.file == copy {
-                throw DataError(error.message, at: InputLocation(file: name, line: error.location?.line))
-            } catch let error as InputFileError where error.path == copy {
-                throw InputFileError(path: name, reason: error.reason)
+                                  _ body: (LocationFix) throws -> Void) throws(InputError) -> LocationLogSummary {
+        try InputError.reading {
+            try TemporaryCopy.with(data, suffix: "." + format.rawValue, name: name) { copy in
+                do {
+                    return try forEachFix(opening: copy, named: name, format: format, columns: columns, zone: zone) {
+                        try InputError.calling(body, with: $0)
+                    }
+                } catch let error as DataError where error.location?.file == copy {
+                    throw DataError(error.message, at: InputLocation(file: name, line: error.location?.line))
+                } catch let error as InputFileError where error.path == copy {
+                    throw InputFileError(path: name, reason: error.reason)
+                }
             }
         }
     }
@@ -56,7 +64,7 @@ extension LocationLog {
     /// - Throws: as `forEachFix(inFileAt:…)`.
     public static func fixes(inFileAt path: String, format: LocationLogFormat? = nil,
                              columns: LocationLogColumns = LocationLogColumns(),
-                             zone: ZoneRules = .utc) throws -> (fixes: [LocationFix], summary: LocationLogSummary) {
+                             zone: ZoneRules = .utc) throws(InputError) -> (fixes: [LocationFix], summary: LocationLogSummary) {
         var fixes: [LocationFix] = []
         let summary = try forEachFix(inFileAt: path, format: format, columns: columns, zone: zone) { fixes.append($0) }
         return (fixes, summary)

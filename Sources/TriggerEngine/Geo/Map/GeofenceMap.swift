@@ -109,10 +109,15 @@ public final class GeofenceMap {
     /// details; `output` is called with the bytes in order, a block at a time.
     /// A map is written once (its temporary files are read back as it is).
     /// - Returns: what was drawn and what was left out.
-    /// - Throws: `MapSpoolError`, or what `output` throws.
+    /// - Throws: `InputError.temporaryStorage` when the map's temporary files
+    ///   fail, or `InputError.handler` with what `output` threw.
     /// - Complexity: O(regions' vertices + fixes and events drawn).
     @discardableResult
-    public func write(_ format: MapFormat, to output: ([UInt8]) throws -> Void) throws -> MapReport {
+    public func write(_ format: MapFormat, to output: ([UInt8]) throws -> Void) throws(InputError) -> MapReport {
+        try InputError.reading { try writing(format, to: { try InputError.calling(output, with: $0) }) }
+    }
+
+    private func writing(_ format: MapFormat, to output: ([UInt8]) throws -> Void) throws -> MapReport {
         precondition(!written, "GeofenceMap.write: a map is written once")
         written = true
         finishTracks()
