@@ -7,9 +7,13 @@
 // `providers` lines are what SwiftPM suggests when they are missing, and what
 // `scripts/bootstrap` installs.
 //
-// The `PostgreSQL` trait (on by default) adds the clustered PostgreSQL store
-// (PostgresNIO). A package that needs only the embedded SQLite store, such as
-// the fuzzing package, turns it off with `traits: []` and builds without SwiftNIO.
+// The clustered PostgreSQL store is a module of its own, `TriggerEngineCluster`
+// (its sources in Sources/TriggerEngine/Cluster), so that the core module never
+// loads PostgresNIO: none of its types, nor the members its extensions lend to
+// every `RawRepresentable`, reach the core's API. The `PostgreSQL` trait (on by
+// default) builds it into `trigger-eval`; a package that needs only the
+// embedded SQLite store, such as the fuzzing package, turns it off with
+// `traits: []` and builds without SwiftNIO.
 import PackageDescription
 
 let package = Package(
@@ -17,6 +21,7 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .library(name: "TriggerEngine", targets: ["TriggerEngine"]),
+        .library(name: "TriggerEngineCluster", targets: ["TriggerEngineCluster"]),
         .executable(name: "trigger-eval", targets: ["trigger-eval"]),
     ],
     traits: [
@@ -58,14 +63,25 @@ let package = Package(
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
                 // The live center is a `Service` a ServiceGroup can run and shut down gracefully.
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-                .product(name: "PostgresNIO", package: "postgres-nio", condition: .when(traits: ["PostgreSQL"])),
                 .product(name: "Logging", package: "swift-log"),
-            ]
+            ],
+            exclude: ["Cluster"]
+        ),
+        // Several centers sharing one PostgreSQL database (ClusterCenter, PostgresStore).
+        .target(
+            name: "TriggerEngineCluster",
+            dependencies: [
+                "TriggerEngine",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Sources/TriggerEngine/Cluster"
         ),
         .executableTarget(
             name: "trigger-eval",
             dependencies: [
                 "TriggerEngine",
+                .target(name: "TriggerEngineCluster", condition: .when(traits: ["PostgreSQL"])),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -87,6 +103,7 @@ let package = Package(
             name: "TriggerEngineTests",
             dependencies: [
                 "TriggerEngine", "CGEOS", "CICal", "TestSupport",
+                .target(name: "TriggerEngineCluster", condition: .when(traits: ["PostgreSQL"])),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
@@ -96,7 +113,10 @@ let package = Package(
         ),
         .testTarget(
             name: "TriggerEvalTests",
-            dependencies: ["trigger-eval", "crash-test-child", "TestSupport"],
+            dependencies: [
+                "trigger-eval", "crash-test-child", "TestSupport",
+                .target(name: "TriggerEngineCluster", condition: .when(traits: ["PostgreSQL"])),
+            ],
             path: "Tests/TriggerEvalTests"
         ),
     ],

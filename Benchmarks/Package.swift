@@ -35,6 +35,7 @@ let package = Package(
             dependencies: [
                 "CLibICal",
                 .product(name: "TriggerEngine", package: "TriggerEngine"),
+                .product(name: "TriggerEngineCluster", package: "TriggerEngine"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -1,6 +1,9 @@
 import ArgumentParser
 import Foundation
 @_spi(Internals) import TriggerEngine
+#if PostgreSQL
+import TriggerEngineCluster
+#endif
 
 /// `trigger-eval run`: the notification center live, on the wall clock, as a
 /// sidecar for any language: NDJSON commands on stdin,

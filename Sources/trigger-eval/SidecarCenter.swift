@@ -1,5 +1,8 @@
 import Foundation
 @_spi(Internals) import TriggerEngine
+#if PostgreSQL
+import TriggerEngineCluster
+#endif
 
 /// What `trigger-eval run` asks of a center, whichever store it has: the
 /// embedded one (`UserNotificationCenter`, SQLite) or a node of a cluster

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Synchronization
 @_spi(Internals) import TriggerEngine
+import TriggerEngineCluster
 
 /// `trigger-bench cluster`: several `ClusterCenter` nodes on one local
 /// PostgreSQL server (issue 16): acknowledged adds, fires per second and

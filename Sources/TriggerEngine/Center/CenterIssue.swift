@@ -31,6 +31,14 @@ public struct UndeliveredFire: Sendable {
     public var due: Date
     /// Why it was not handed over.
     public var reason: Reason
+
+    package init(id: DeliveryID, request: NotificationRequest, recipient: String, due: Date, reason: Reason) {
+        self.id = id
+        self.request = request
+        self.recipient = recipient
+        self.due = due
+        self.reason = reason
+    }
 }
 
 /// Something the embedder should know about that is not an error of a call:

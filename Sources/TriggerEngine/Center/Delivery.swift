@@ -23,4 +23,15 @@ public struct Delivery: Sendable, Hashable {
     /// The registered category of the content's `categoryIdentifier`; `nil`
     /// when there is none (Apple then shows the notification without actions).
     public var category: NotificationCategory?
+
+    package init(id: DeliveryID, notification: DeliveredNotification, due: Date, triggerKind: TriggerKind,
+                 presentation: PresentationOptions, regionEvent: RegionEvent?, category: NotificationCategory?) {
+        self.id = id
+        self.notification = notification
+        self.due = due
+        self.triggerKind = triggerKind
+        self.presentation = presentation
+        self.regionEvent = regionEvent
+        self.category = category
+    }
 }

@@ -28,18 +28,18 @@ public struct DeliveryID: Sendable, Hashable, Comparable, Codable, CustomStringC
     }
 
     /// A fire on the clock: request `identifier`, added at `added`, due at `due`.
-    static func clockFire(identifier: String, added: Date?, due: Date) -> DeliveryID {
+    package static func clockFire(identifier: String, added: Date?, due: Date) -> DeliveryID {
         DeliveryID(rawValue: [milliseconds(due), "a" + milliseconds(added ?? due), escaped(identifier)].joined(separator: "~"))
     }
 
     /// A location request fired by `event`.
-    static func regionEvent(_ event: RegionEvent, identifier: String) -> DeliveryID {
+    package static func regionEvent(_ event: RegionEvent, identifier: String) -> DeliveryID {
         DeliveryID(rawValue: [milliseconds(event.time), event.kind.rawValue, escaped(event.device), escaped(identifier)]
             .joined(separator: "~"))
     }
 
     /// A push received at `date`.
-    static func push(identifier: String, at date: Date) -> DeliveryID {
+    package static func push(identifier: String, at date: Date) -> DeliveryID {
         DeliveryID(rawValue: [milliseconds(date), "push", escaped(identifier)].joined(separator: "~"))
     }
 

@@ -46,7 +46,7 @@ extension LocationPolicy {
     /// Why `fix` cannot be taken at `now` after the device's `previous` fix,
     /// `nil` when it can: an invalid value, not after the previous fix, older
     /// than `maximumAge` or further ahead than `maximumLead`.
-    func refusal(of fix: LocationFix, after previous: LocationFix?, now: Date) -> LocationFixRefusal? {
+    package func refusal(of fix: LocationFix, after previous: LocationFix?, now: Date) -> LocationFixRefusal? {
         let time = fix.time.timeIntervalSince1970
         guard fix.coordinate.isValid, time.isFinite, fix.accuracy.map({ $0.isFinite && $0 >= 0 }) ?? true else {
             return .invalidValue

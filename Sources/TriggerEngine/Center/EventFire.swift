@@ -5,15 +5,23 @@ import Foundation
 /// event is taken (so an acknowledged fix or push is never lost) and handed
 /// over by the same path as clock fires; the store forgets it once the
 /// hand-over is committed.
-struct EventFire: Sendable, Hashable {
+package struct EventFire: Sendable, Hashable {
     /// Its identity, fixed when the event is taken.
-    var id: DeliveryID
+    package var id: DeliveryID
     /// The request to deliver (a one-shot location request has already left
     /// the pending requests; a push never was one).
-    var request: NotificationRequest
-    var recipient: String
+    package var request: NotificationRequest
+    package var recipient: String
     /// The event's instant: the fix's time, or when the push arrived.
-    var due: Date
+    package var due: Date
     /// The region event, for a location fire.
-    var regionEvent: RegionEvent?
+    package var regionEvent: RegionEvent?
+
+    package init(id: DeliveryID, request: NotificationRequest, recipient: String, due: Date, regionEvent: RegionEvent?) {
+        self.id = id
+        self.request = request
+        self.recipient = recipient
+        self.due = due
+        self.regionEvent = regionEvent
+    }
 }

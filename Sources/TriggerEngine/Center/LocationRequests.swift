@@ -22,7 +22,9 @@ import Foundation
 /// A rebuilt tile starts knowing nothing: each device it had seen gets its
 /// latest fix replayed without firing, so a device inside a region stays
 /// inside; that tile's dwell timers and one-shot marks start over.
-struct LocationRequests {
+package struct LocationRequests {
+    package init() {}
+
     /// The side of a cell, in degrees.
     static let cellDegrees = 0.05
 
@@ -80,11 +82,11 @@ struct LocationRequests {
     private(set) var builds = 0
 
     /// How many location requests are watched.
-    var count: Int { tileByIdentifier.count }
+    package var count: Int { tileByIdentifier.count }
 
     /// Watches (or with a known identifier, re-watches) a location request.
     /// - Complexity: O(1) plus rebuilding its tile at the next fix.
-    mutating func insert(identifier: String, trigger: LocationTrigger, defaultOptions: MonitorOptions) {
+    package mutating func insert(identifier: String, trigger: LocationTrigger, defaultOptions: MonitorOptions) {
         remove(identifier: identifier)
         let options = trigger.monitorOptions ?? defaultOptions
         let key = TileKey(options: options, cell: Self.cell(of: trigger.region))
@@ -106,7 +108,7 @@ struct LocationRequests {
 
     /// Stops watching a request (an unknown identifier changes nothing).
     /// - Complexity: O(regions of its tile).
-    mutating func remove(identifier: String) {
+    package mutating func remove(identifier: String) {
         guard let key = tileByIdentifier.removeValue(forKey: identifier), let tile = tiles[key] else { return }
         tile.regions.removeAll { $0.identifier == identifier }
         tile.isStale = true
@@ -120,7 +122,7 @@ struct LocationRequests {
     }
 
     /// Stops watching every request (devices' latest fixes are kept).
-    mutating func removeAll() {
+    package mutating func removeAll() {
         tiles.removeAll()
         tileByIdentifier.removeAll()
         wideTiles.removeAll()
@@ -134,7 +136,7 @@ struct LocationRequests {
     /// another node took the device's fixes since. No event fires, and the
     /// one-shot regions the device already fired stay fired. A stay begun
     /// before `previous` counts for dwell from nothing (its entry is unknown here).
-    mutating func resume(device: String, at previous: LocationFix?) throws {
+    package mutating func resume(device: String, at previous: LocationFix?) throws {
         var finished: [ObjectIdentifier: Set<Int64>] = [:]
         for tile in tiles.values {
             guard let monitor = tile.monitor else { continue }
@@ -153,12 +155,12 @@ struct LocationRequests {
     }
 
     /// The device's latest fix taken.
-    func lastFix(of device: String) -> LocationFix? { lastFixes[device] }
+    package func lastFix(of device: String) -> LocationFix? { lastFixes[device] }
 
     /// Takes a fix and returns the events it causes.
     /// - Throws: `DataError` when a monitor cannot be built (options out of range).
     /// - Complexity: O(tiles that can see the fix × their candidate regions).
-    mutating func events(for fix: LocationFix) throws -> [RegionEvent] {
+    package mutating func events(for fix: LocationFix) throws -> [RegionEvent] {
         let previous = lastFixes[fix.device]
         defer { lastFixes[fix.device] = fix }
         var events: [RegionEvent] = []

@@ -35,23 +35,23 @@ public struct DateInstant: InstantProtocol, Sendable, Hashable, Comparable {
 
 extension Duration {
     /// The duration in seconds, as a `Double` (attosecond precision lost).
-    var seconds: Double {
+    package var seconds: Double {
         let (seconds, attoseconds) = components
         return Double(seconds) + Double(attoseconds) * 1e-18
     }
 }
 
 /// Instants to dates and back for a center, whatever its clock.
-struct CenterClock: Sendable {
+package struct CenterClock: Sendable {
     /// The wall-clock date now.
-    let now: @Sendable () -> Date
+    package let now: @Sendable () -> Date
     /// Sleeps until `date` on the clock (returns at once when it has passed).
-    let sleep: @Sendable (Date) async throws -> Void
+    package let sleep: @Sendable (Date) async throws -> Void
     /// The manual clock, when it is one: `advance(to:)` moves it.
     let manual: ManualClock?
 
     /// A clock whose instants are dates.
-    init<C: NotificationClock>(exact clock: C) {
+    package init<C: NotificationClock>(exact clock: C) {
         self.init(now: { clock.date(of: clock.now) },
                   sleep: { date in try await clock.sleep(until: clock.instant(at: date), tolerance: nil) },
                   manual: clock as? ManualClock)
@@ -59,7 +59,7 @@ struct CenterClock: Sendable {
 
     /// Any other clock: its instant now is taken to be `anchor`, and other
     /// instants lie the clock's own durations away from it.
-    init<C: Clock<Duration>>(anchored clock: C, at anchor: Date) {
+    package init<C: Clock<Duration>>(anchored clock: C, at anchor: Date) {
         if let exact = clock as? any NotificationClock {
             self.init(exact: exact)
             return

@@ -2,14 +2,14 @@ import Foundation
 
 extension NotificationRequest {
     /// Where a request's first fire is.
-    enum FirstFire {
+    package enum FirstFire {
         case at(Date)
         /// Location and push requests wait for their event.
         case onEvent
         /// The trigger never fires after now.
         case never
 
-        var date: Date? {
+        package var date: Date? {
             if case .at(let date) = self { return date }
             return nil
         }
@@ -19,7 +19,7 @@ extension NotificationRequest {
     /// trigger, else its trigger's first fire after `now` (floating triggers
     /// read in `floatingZone`). The embedded center and a cluster node both place
     /// an add by it.
-    func firstFire(now: Date, floatingZone: ZoneRules) -> FirstFire {
+    package func firstFire(now: Date, floatingZone: ZoneRules) -> FirstFire {
         switch trigger {
         case nil: return .at(now)
         case .location?, .push?: return .onEvent

@@ -39,7 +39,7 @@ extension NotificationResponse {
     /// - Returns: `nil` for a dismiss whose category lacks `customDismissAction`
     ///   (Apple does not deliver those).
     /// - Throws: `CenterError.actionNotInCategory` or `.actionTakesNoText`.
-    static func actionIdentifier(for action: String, text: String?, in category: NotificationCategory?,
+    package static func actionIdentifier(for action: String, text: String?, in category: NotificationCategory?,
                                  responding identifier: String, categoryName: String) throws(CenterError) -> String? {
         switch action {
         case defaultActionIdentifier:

@@ -1,5 +1,6 @@
 #if PostgreSQL
 import Foundation
+@_spi(Internals) import TriggerEngine
 internal import PostgresNIO
 
 /// Events in a cluster: location fixes, pushes and responses may arrive at any node.
@@ -27,7 +28,7 @@ extension ClusterCenter {
     /// - Throws: `CenterError.fixRefused` (an invalid value, not after the
     ///   device's previous fix, too old or too far ahead), `DataError`, `CenterError.store`.
     public func ingest(_ fix: LocationFix, for recipient: String = "") async throws {
-        try StoredText.checkKey(fix.device, "device")
+        try StoreKey.check(fix.device, "device")
         // The order against the device's previous fix is checked in the database, under the device's lock.
         if let refusal = locationPolicy.refusal(of: fix, after: nil, now: clock.now()) { throw CenterError.fixRefused(refusal) }
         do {
@@ -37,7 +38,7 @@ extension ClusterCenter {
         } catch let error as DataError {
             throw error
         } catch {
-            throw CenterError.store(StoreError(classifying: error))
+            throw CenterError.store(StoreError(classifyingPostgres: error))
         }
     }
 
@@ -62,7 +63,7 @@ extension ClusterCenter {
         do {
             events = try locations.events(for: fix)
         } catch let error as DataError {
-            throw CenterError.store(StoreError(classifying: error))
+            throw CenterError.store(StoreError(classifyingPostgres: error))
         }
         var changes: [StoreChange] = []
         var consumed: [String] = []

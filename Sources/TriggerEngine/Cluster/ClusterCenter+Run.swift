@@ -1,5 +1,6 @@
 #if PostgreSQL
 import Foundation
+@_spi(Internals) import TriggerEngine
 internal import PostgresNIO
 
 /// The node's run loop: claim what is due, hand it over, finish it; sleep

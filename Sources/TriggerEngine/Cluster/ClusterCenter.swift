@@ -1,5 +1,6 @@
 #if PostgreSQL
 import Foundation
+@_spi(Internals) import TriggerEngine
 
 /// A node of a clustered notification center: any number of processes on one
 /// PostgreSQL database (`PostgresStore`) share the pending requests, and each
@@ -148,7 +149,7 @@ public actor ClusterCenter {
         do {
             try await store.saveCategory(category)
         } catch {
-            throw CenterError.store(StoreError(classifying: error))
+            throw CenterError.store(StoreError(classifyingPostgres: error))
         }
     }
 
@@ -174,7 +175,7 @@ public actor ClusterCenter {
         do {
             return try await body()
         } catch {
-            throw CenterError.store(StoreError(classifying: error))
+            throw CenterError.store(StoreError(classifyingPostgres: error))
         }
     }
 
@@ -186,7 +187,7 @@ public actor ClusterCenter {
         } catch let error as DataError {
             throw error
         } catch {
-            throw CenterError.store(StoreError(classifying: error))
+            throw CenterError.store(StoreError(classifyingPostgres: error))
         }
     }
 }

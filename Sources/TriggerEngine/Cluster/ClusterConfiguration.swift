@@ -1,5 +1,6 @@
 #if PostgreSQL
 import Foundation
+@_spi(Internals) import TriggerEngine
 
 /// How a `ClusterCenter` node shares the work.
 public struct ClusterConfiguration: Sendable, Hashable {

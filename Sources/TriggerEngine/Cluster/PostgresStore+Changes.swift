@@ -1,12 +1,13 @@
 #if PostgreSQL
 import Foundation
+@_spi(Internals) import TriggerEngine
 internal import PostgresNIO
 
 /// `StoreChange`s in PostgreSQL: what each means is what it means in SQLite
 /// (`StoreChange.apply`), so a center can commit to either. Batches go as
 /// arrays (`unnest`), one statement each, not one statement per row.
 extension PostgresStore: CenterPersistence {
-    func write(_ changes: [StoreChange]) async throws {
+    package func write(_ changes: [StoreChange]) async throws {
         for change in changes { try change.validate() }
         // An add (its event fires dropped, its rows saved) is one statement,
         // atomic on its own: one round trip instead of five.
@@ -15,7 +16,7 @@ extension PostgresStore: CenterPersistence {
             do {
                 for try await _ in try await client.execute(statement, logger: logger) {}
             } catch {
-                throw StoreError(classifying: error)
+                throw StoreError(classifyingPostgres: error)
             }
             return
         }
@@ -107,7 +108,7 @@ extension PostgresStore: CenterPersistence {
 
     /// Inserts or replaces one category, leaving the others as they are.
     func saveCategory(_ category: NotificationCategory) async throws {
-        try StoredText.checkKey(category.identifier, "category identifier")
+        try StoreKey.check(category.identifier, "category identifier")
         let json = try StoreJSON.text(StoredCategory(category))
         try await run("""
             INSERT INTO te_categories(identifier, category) VALUES (\(category.identifier), \(json))

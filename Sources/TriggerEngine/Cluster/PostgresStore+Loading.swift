@@ -1,10 +1,11 @@
 #if PostgreSQL
 import Foundation
+@_spi(Internals) import TriggerEngine
 internal import PostgresNIO
 
 /// Reading the store back (what `CenterPersistence` reads).
 extension PostgresStore {
-    func loadPendingRecords() async throws -> [ScheduledRequest] {
+    package func loadPendingRecords() async throws -> [ScheduledRequest] {
         var records: [ScheduledRequest] = []
         let rows = try await run("""
             SELECT identifier, recipient, request, next_fire FROM te_pending ORDER BY add_order
@@ -24,7 +25,7 @@ extension PostgresStore {
         return identifiers
     }
 
-    func loadDeliveredNotifications() async throws -> [DeliveredNotification] {
+    package func loadDeliveredNotifications() async throws -> [DeliveredNotification] {
         try await loadDelivered(where: nil)
     }
 
@@ -46,7 +47,7 @@ extension PostgresStore {
         return notifications
     }
 
-    func loadNotificationCategories() async throws -> [NotificationCategory] {
+    package func loadNotificationCategories() async throws -> [NotificationCategory] {
         var categories: [NotificationCategory] = []
         let rows = try await run("SELECT identifier, category FROM te_categories ORDER BY identifier")
         for try await (identifier, json) in rows.decode((String, String).self) {
@@ -55,7 +56,7 @@ extension PostgresStore {
         return categories
     }
 
-    func loadNotificationSettings() async throws -> [String: NotificationSettings] {
+    package func loadNotificationSettings() async throws -> [String: NotificationSettings] {
         var settings: [String: NotificationSettings] = [:]
         let rows = try await run("SELECT recipient, status, options FROM te_authorization")
         for try await (recipient, status, options) in rows.decode((String, String, Int64).self) {
@@ -65,14 +66,14 @@ extension PostgresStore {
         return settings
     }
 
-    func loadTokens() async throws -> [String: Set<String>] {
+    package func loadTokens() async throws -> [String: Set<String>] {
         var tokens: [String: Set<String>] = [:]
         let rows = try await run("SELECT recipient, token FROM te_device_tokens")
         for try await (recipient, token) in rows.decode((String, String).self) { tokens[recipient, default: []].insert(token) }
         return tokens
     }
 
-    func loadPendingEventFires() async throws -> [EventFire] {
+    package func loadPendingEventFires() async throws -> [EventFire] {
         var fires: [EventFire] = []
         let rows = try await run("SELECT id, fire FROM te_event_fires ORDER BY taken")
         for try await (id, json) in rows.decode((String, String).self) {

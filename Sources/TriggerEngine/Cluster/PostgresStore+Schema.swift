@@ -1,5 +1,6 @@
 #if PostgreSQL
 import Foundation
+@_spi(Internals) import TriggerEngine
 internal import PostgresNIO
 
 /// The store's tables, versioned in `te_schema` like the SQLite store's

@@ -1,5 +1,6 @@
 #if PostgreSQL
 import Foundation
+@_spi(Internals) import TriggerEngine
 import Logging
 internal import PostgresNIO
 
@@ -92,7 +93,7 @@ public final class PostgresStore: Sendable {
         do {
             return try await client.query(query, logger: logger)
         } catch {
-            throw StoreError(classifying: error)
+            throw StoreError(classifyingPostgres: error)
         }
     }
 
@@ -105,9 +106,9 @@ public final class PostgresStore: Sendable {
         } catch let error as PostgresTransactionError {
             // The caller's own errors (a `DataError`, a `CenterError`) come back as themselves.
             if let inner = error.closureError, !(inner is PSQLError) { throw inner }
-            throw StoreError(classifying: error)
+            throw StoreError(classifyingPostgres: error)
         } catch let error as PSQLError {
-            throw StoreError(classifying: error)
+            throw StoreError(classifyingPostgres: error)
         }
     }
 }

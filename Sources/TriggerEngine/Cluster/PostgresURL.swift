@@ -1,5 +1,6 @@
 #if PostgreSQL
 import Foundation
+@_spi(Internals) import TriggerEngine
 
 /// Where a PostgreSQL store lives: `postgres://user[:password]@host[:port]/database`
 /// (also `postgresql://`). TLS is not spoken: the store is for a database on

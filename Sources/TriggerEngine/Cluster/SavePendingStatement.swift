@@ -1,5 +1,6 @@
 #if PostgreSQL
 import Foundation
+@_spi(Internals) import TriggerEngine
 internal import PostgresNIO
 
 /// Saving pending requests as one prepared statement (prepared once per
@@ -52,7 +53,7 @@ struct SavePendingStatement: PostgresPreparedStatement {
         guard !kept.isEmpty else { return nil }
         self.dropped = dropped
         for record in kept {
-            try StoredText.checkKey(record.request.content.categoryIdentifier, "category identifier")
+            try StoreKey.check(record.request.content.categoryIdentifier, "category identifier")
             identifiers.append(record.request.identifier)
             recipients.append(record.recipient)
             requests.append(try StoreJSON.text(StoredRequest(record.request)))

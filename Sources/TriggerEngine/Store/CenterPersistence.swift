@@ -7,7 +7,7 @@ import Foundation
 /// and `PostgresStore` (PostgreSQL, shared by the nodes of a cluster). One
 /// behavioural suite (`CenterPersistenceTests`) runs against both, so a
 /// change means the same in each.
-protocol CenterPersistence: Sendable {
+package protocol CenterPersistence: Sendable {
     /// Writes `changes` in one transaction.
     /// - Throws: `DataError` for something the store cannot keep (nothing is
     ///   written), or the database's error.
@@ -27,10 +27,10 @@ protocol CenterPersistence: Sendable {
 }
 
 extension NotificationStore: CenterPersistence {
-    func loadPendingRecords() async throws -> [ScheduledRequest] { try loadPending() }
-    func loadDeliveredNotifications() async throws -> [DeliveredNotification] { try loadDelivered() }
-    func loadNotificationCategories() async throws -> [NotificationCategory] { try loadCategories() }
-    func loadNotificationSettings() async throws -> [String: NotificationSettings] { try loadSettings() }
-    func loadTokens() async throws -> [String: Set<String>] { try loadDeviceTokens() }
-    func loadPendingEventFires() async throws -> [EventFire] { try loadEventFires() }
+    package func loadPendingRecords() async throws -> [ScheduledRequest] { try loadPending() }
+    package func loadDeliveredNotifications() async throws -> [DeliveredNotification] { try loadDelivered() }
+    package func loadNotificationCategories() async throws -> [NotificationCategory] { try loadCategories() }
+    package func loadNotificationSettings() async throws -> [String: NotificationSettings] { try loadSettings() }
+    package func loadTokens() async throws -> [String: Set<String>] { try loadDeviceTokens() }
+    package func loadPendingEventFires() async throws -> [EventFire] { try loadEventFires() }
 }

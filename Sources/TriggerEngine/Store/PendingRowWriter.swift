@@ -21,8 +21,8 @@ struct PendingRowWriter {
     mutating func save(_ record: ScheduledRequest) throws {
         let request = record.request
         let content = request.content
-        try StoredText.checkKey(request.identifier, "request identifier")
-        try StoredText.checkKey(record.recipient, "recipient of '\(request.identifier)'")
+        try StoreKey.check(request.identifier, "request identifier")
+        try StoreKey.check(record.recipient, "recipient of '\(request.identifier)'")
         let trigger = try TriggerColumns(request.trigger)
         let triggerID = trigger.isShared ? try id(of: trigger) : nil
         let sound = content.sound.map(StoredCodes.text(of:))

@@ -5,7 +5,7 @@ internal import GRDB
 /// operations in one transaction (`NotificationStore.write`), so a delivery
 /// (its pending row moved on, its delivered row added) is atomic, and adds
 /// that arrive together are group-committed.
-enum StoreChange: Sendable {
+package enum StoreChange: Sendable {
     /// Inserts or replaces pending requests (a replaced one goes to the end of the add order).
     case savePending([ScheduledRequest])
     case removePending([String])
@@ -30,26 +30,26 @@ enum StoreChange: Sendable {
     case dropEventFires([String])
 
     /// Refuses what the store cannot keep, before any of a transaction is written.
-    /// - Throws: `DataError` for a key with U+0000 (see `StoredText.checkKey`).
-    func validate() throws(DataError) {
+    /// - Throws: `DataError` for a key with U+0000 (see `StoreKey.check`).
+    package func validate() throws(DataError) {
         switch self {
         case .savePending(let records):
             for record in records {
-                try StoredText.checkKey(record.request.identifier, "request identifier")
-                try StoredText.checkKey(record.recipient, "recipient of '\(record.request.identifier)'")
+                try StoreKey.check(record.request.identifier, "request identifier")
+                try StoreKey.check(record.recipient, "recipient of '\(record.request.identifier)'")
             }
         case .removePending(let identifiers), .removeDelivered(let identifiers?), .dropEventFires(let identifiers):
-            for identifier in identifiers { try StoredText.checkKey(identifier, "request identifier") }
+            for identifier in identifiers { try StoreKey.check(identifier, "request identifier") }
         case .firedPending(let identifier, _, _, _):
-            try StoredText.checkKey(identifier, "request identifier")
+            try StoreKey.check(identifier, "request identifier")
         case .insertDelivered(let notification):
-            try StoredText.checkKey(notification.request.identifier, "request identifier")
-            try StoredText.checkKey(notification.recipient, "recipient of '\(notification.request.identifier)'")
+            try StoreKey.check(notification.request.identifier, "request identifier")
+            try StoreKey.check(notification.recipient, "recipient of '\(notification.request.identifier)'")
         case .saveSettings(_, let recipient), .saveDeviceTokens(_, let recipient):
-            try StoredText.checkKey(recipient, "recipient")
+            try StoreKey.check(recipient, "recipient")
         case .insertEventFire(let fire):
-            try StoredText.checkKey(fire.request.identifier, "request identifier")
-            try StoredText.checkKey(fire.recipient, "recipient of '\(fire.request.identifier)'")
+            try StoreKey.check(fire.request.identifier, "request identifier")
+            try StoreKey.check(fire.recipient, "recipient of '\(fire.request.identifier)'")
         case .removeAllPending, .removeDelivered(nil), .saveCategories, .deleteEventFire:
             break
         }
@@ -113,14 +113,14 @@ extension NotificationStore {
     /// Writes `changes` in one transaction: all or none.
     /// - Throws: `DataError` for something the store cannot keep (nothing is
     ///   written), or the database's error.
-    func write(_ changes: [StoreChange]) throws {
+    package func write(_ changes: [StoreChange]) throws {
         for change in changes { try change.validate() }
         try database.write { db in try Self.apply(changes, db) }
     }
 
     /// `write` on GRDB's own writer thread: the caller's task is suspended,
     /// not blocked, while SQLite works or waits for a lock.
-    func write(_ changes: [StoreChange]) async throws {
+    package func write(_ changes: [StoreChange]) async throws {
         for change in changes { try change.validate() }
         try await database.write { db in try Self.apply(changes, db) }
     }

@@ -11,7 +11,7 @@ internal import GRDBSQLite
 /// Keys are another matter: identifiers and recipients are matched in SQL
 /// through GRDB's arguments by many statements, where U+0000 would end the key
 /// early and match another request's row ("a\0b" would remove "a"). The store
-/// refuses such keys instead (`checkKey`).
+/// refuses such keys instead (`StoreKey`).
 struct StoredText: DatabaseValueConvertible, StatementColumnConvertible {
     let string: String
 
@@ -34,13 +34,5 @@ struct StoredText: DatabaseValueConvertible, StatementColumnConvertible {
 
     static func fromDatabaseValue(_ dbValue: DatabaseValue) -> StoredText? {
         String.fromDatabaseValue(dbValue).map(StoredText.init)
-    }
-
-    /// Throws when `key` (a request identifier or a recipient, named by `what`)
-    /// holds U+0000, which SQL matching through GRDB cannot keep.
-    static func checkKey(_ key: String, _ what: String) throws(DataError) {
-        guard !key.utf8.contains(0) else {
-            throw DataError("\(what) \(key.debugDescription) contains U+0000, which the store cannot keep in a key")
-        }
     }
 }

@@ -3,6 +3,7 @@ import Foundation
 import Testing
 import TestSupport
 @_spi(Internals) @testable import TriggerEngine
+@testable import TriggerEngineCluster
 
 /// One behavioural suite for both stores: the same seeded random sequences of
 /// changes go to SQLite (the embedded store) and to PostgreSQL (the cluster's),

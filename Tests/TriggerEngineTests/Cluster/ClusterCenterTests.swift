@@ -4,6 +4,7 @@ import Synchronization
 import Testing
 import TestSupport
 @_spi(Internals) @testable import TriggerEngine
+@testable import TriggerEngineCluster
 
 /// Several nodes on one real PostgreSQL database (`TestPostgres`).
 @Suite("Cluster: several centers on one PostgreSQL database", .serialized)

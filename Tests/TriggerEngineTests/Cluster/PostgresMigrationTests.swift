@@ -3,6 +3,7 @@ import Foundation
 import GRDB
 import Testing
 @_spi(Internals) @testable import TriggerEngine
+@testable import TriggerEngineCluster
 
 /// PostgreSQL schema version 1 (the public types' JSON in its text columns) to
 /// version 2 (the store's own forms), with the literal version 4 values of

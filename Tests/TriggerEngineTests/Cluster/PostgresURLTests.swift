@@ -3,6 +3,7 @@ import Foundation
 import Testing
 import TestSupport
 @_spi(Internals) @testable import TriggerEngine
+@testable import TriggerEngineCluster
 
 @Suite("PostgresURL: what --store postgres://… accepts")
 struct PostgresURLTests {

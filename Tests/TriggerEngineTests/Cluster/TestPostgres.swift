@@ -1,6 +1,7 @@
 #if PostgreSQL
 import Foundation
 @_spi(Internals) @testable import TriggerEngine
+@testable import TriggerEngineCluster
 
 /// A throwaway PostgreSQL server for the tests of this process: started on
 /// first use by `scripts/postgres-server` (which installs PostgreSQL with apt

@@ -7,21 +7,21 @@ import Foundation
 /// It decodes through the public `Codable` as it stands. Should the command
 /// line's JSON ever change incompatibly, this file is where a frozen copy of
 /// the old decoding goes, so that old stores still migrate.
-enum LegacyJSON {
-    static func request(_ data: Data) throws -> NotificationRequest {
+package enum LegacyJSON {
+    package static func request(_ data: Data) throws -> NotificationRequest {
         try JSONDecoder().decode(NotificationRequest.self, from: data)
     }
 
-    static func category(_ data: Data) throws -> NotificationCategory {
+    package static func category(_ data: Data) throws -> NotificationCategory {
         try JSONDecoder().decode(NotificationCategory.self, from: data)
     }
 
-    static func eventFire(_ data: Data) throws -> EventFire {
+    package static func eventFire(_ data: Data) throws -> EventFire {
         try JSONDecoder().decode(LegacyEventFire.self, from: data).fire
     }
 
     /// A location trigger's `parameters` in the `triggers` table: `{"location":{…}}`.
-    static func locationTrigger(_ text: String) throws -> LocationTrigger {
+    package static func locationTrigger(_ text: String) throws -> LocationTrigger {
         guard case .location(let trigger) = try JSONDecoder().decode(NotificationTrigger.self, from: Data(text.utf8)) else {
             throw DataError("a location trigger row holds another kind of trigger")
         }

@@ -1,7 +1,7 @@
 /// A notification category as the store writes it in JSON; see `StoredRequest`
 /// for why the store keeps its own form. Option sets are their bits, which
 /// are Apple's and fixed.
-struct StoredCategory: Codable {
+package struct StoredCategory: Codable {
     struct Action: Codable {
         var id: String
         var title: String
@@ -16,7 +16,7 @@ struct StoredCategory: Codable {
     var options: Int?
     var placeholder: String?
 
-    init(_ category: NotificationCategory) {
+    package init(_ category: NotificationCategory) {
         id = category.identifier
         actions = category.actions.map { action in
             Action(id: action.identifier, title: action.title,
@@ -28,7 +28,7 @@ struct StoredCategory: Codable {
         placeholder = category.hiddenPreviewsBodyPlaceholder
     }
 
-    var category: NotificationCategory {
+    package var category: NotificationCategory {
         NotificationCategory(
             identifier: id,
             actions: actions.map { action in

@@ -2,7 +2,7 @@ import Foundation
 
 /// An event fire (`EventFire`) as the store writes it in JSON; see
 /// `StoredRequest` for why the store keeps its own form.
-struct StoredEventFire: Codable {
+package struct StoredEventFire: Codable {
     struct Event: Codable {
         var device: String
         var region: String
@@ -18,7 +18,7 @@ struct StoredEventFire: Codable {
     var due: Double
     var event: Event?
 
-    init(_ fire: EventFire) throws {
+    package init(_ fire: EventFire) throws {
         id = fire.id.rawValue
         request = try StoredRequest(fire.request)
         recipient = fire.recipient
@@ -30,7 +30,7 @@ struct StoredEventFire: Codable {
         }
     }
 
-    func fire() throws -> EventFire {
+    package func fire() throws -> EventFire {
         let regionEvent = try event.map { event throws in
             RegionEvent(device: event.device, region: event.region,
                         kind: try StoredCodes.regionEventKind(text: event.kind),

@@ -9,7 +9,7 @@ import Foundation
 /// either can change without the other, and a change here comes with a schema
 /// migration (`NotificationStore+Schema`, `PostgresStore+Schema`). Empty
 /// strings and defaults are left out to keep rows small.
-struct StoredRequest: Codable {
+package struct StoredRequest: Codable {
     var id: String
     var title: String?
     var subtitle: String?
@@ -27,7 +27,7 @@ struct StoredRequest: Codable {
     /// Seconds since 1970.
     var added: Double?
 
-    init(_ request: NotificationRequest) throws {
+    package init(_ request: NotificationRequest) throws {
         let content = request.content
         id = request.identifier
         title = content.title.nilIfEmpty
@@ -44,7 +44,7 @@ struct StoredRequest: Codable {
         added = request.added?.timeIntervalSince1970
     }
 
-    func request() throws -> NotificationRequest {
+    package func request() throws -> NotificationRequest {
         let content = NotificationContent(title: title ?? "", subtitle: subtitle ?? "", body: body ?? "", badge: badge,
                                           sound: sound.map(StoredCodes.sound(text:)),
                                           userInfo: userInfo ?? [:],
