@@ -114,6 +114,20 @@ struct BenchCalendar: ParsableCommand {
             for (key, times) in byShape.sorted(by: { $0.value.count > $1.value.count }).prefix(25) {
                 print("    \(key): \(times.count) median \(Int(Timing.middle(times)))")
             }
+            // Where the mean goes: the sets by their share of the total time, and the slowest queries.
+            let total = ours.perQuery[0].reduce(0, +)
+            print("    ours, first run: the component sets taking most of the time (count, median, p99, max, share):")
+            for (key, times) in byShape.sorted(by: { $0.value.reduce(0, +) > $1.value.reduce(0, +) }).prefix(15) {
+                let sortedTimes = times.sorted()
+                print(String(format: "    %@: %d  median %.0f ns  p99 %.0f ns  max %.0f ns  %.1f%%", key, times.count,
+                             Timing.middle(times), sortedTimes[min(sortedTimes.count - 1, sortedTimes.count * 99 / 100)],
+                             sortedTimes.last ?? 0, 100 * times.reduce(0, +) / total))
+            }
+            for index in ours.perQuery[0].indices.sorted(by: { ours.perQuery[0][$0] > ours.perQuery[0][$1] }).prefix(8) {
+                let query = list[index]
+                print(String(format: "    slow: %.0f ns  %@ %@ after %.0f -> %@", ours.perQuery[0][index], Self.zoneNames[query.zone],
+                             Self.text(query.components), query.after.timeIntervalSince1970, Self.text(oursAnswers[index])))
+            }
         }
         let oursOnCompared = Self.Timing(perQuery: ours.perQuery.map { run in compared.map { run[$0] } }, totals: [])
         print(String(format: "    ours        median %8.0f ns  mean %8.0f ns  p99 %8.0f ns   (all %d queries)",

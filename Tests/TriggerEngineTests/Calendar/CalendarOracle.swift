@@ -34,6 +34,26 @@ enum CalendarOracle {
         }
         return nil
     }
+
+    /// `count` seeded queries in `zones`, each an `after` from the generator and
+    /// the component set `components` makes (given the generator and the year
+    /// of `after` in the zone): the mismatches of their first two fires.
+    static func mismatches(seed: UInt64, count: Int, zones: [String],
+                           components: (inout CalendarQueryGenerator, Int) -> DateComponents) throws -> [String] {
+        var generator = CalendarQueryGenerator(seed: seed)
+        var mismatches: [String] = []
+        for _ in 0..<count {
+            let zone = zones[generator.int(0...zones.count - 1)]
+            let calendar = Self.calendar(zone)
+            let after = generator.after(in: zone)
+            let set = components(&generator, calendar.component(.year, from: after))
+            let trigger = try CalendarTrigger(dateMatching: set, repeats: true, timeZone: .fixed(try ZoneRules.named(zone)))
+            if let mismatch = firstMismatch(of: trigger, set, after: after, in: calendar, zone: zone, fires: 2) {
+                mismatches.append(mismatch)
+            }
+        }
+        return mismatches
+    }
 }
 
 /// Seeded random component sets over every unit a calendar trigger takes,
