@@ -90,11 +90,16 @@ public enum FuzzOutcome: Sendable {
         do {
             return try body()
         } catch {
-            // A reader hands back what a target's closure threw as `InputError.handler`.
-            let error = (error as? InputError)?.underlying ?? error
+            let error = Self.unwrapped(error)
             if let violation = error as? FuzzViolation { return .violated(violation.description) }
             return .rejected(error)
         }
+    }
+
+    /// What a reader threw, out of its `InputError` (whose `handler` case holds
+    /// what a target's own closure threw, a violation among them).
+    static func unwrapped(_ error: any Error) -> any Error {
+        (error as? InputError)?.underlying ?? error
     }
 
     /// `nil` when the outcome is a clean result or a clean error; else what is wrong.

@@ -64,10 +64,8 @@ extension FuzzTargets {
     private static func repairedWhenRefused<T>(_ read: (Bool) throws -> T) throws -> T {
         do {
             return try read(false)
-        } catch let error where error is DataError || (error as? InputError)?.underlying is DataError {
-            do { return try read(true) } catch let again where again is DataError || (again as? InputError)?.underlying is DataError {
-                throw error
-            }
+        } catch let error where FuzzOutcome.unwrapped(error) is DataError {
+            do { return try read(true) } catch let again where FuzzOutcome.unwrapped(again) is DataError { throw error }
         }
     }
 

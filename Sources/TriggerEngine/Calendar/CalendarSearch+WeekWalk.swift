@@ -47,16 +47,12 @@ extension CalendarSearch {
     }
 
     /// Whether every transition of the zone in `from...through` (epoch
-    /// seconds) leaves local midnight alone: both sides of it on the same
-    /// local day, an hour or more from midnight, and less than a day apart.
+    /// seconds) leaves local midnight alone.
     private func transitionsAreClear(from: Int, through: Int) -> Bool {
         var after = from - 1
         for _ in 0..<Self.weekWalkTransitionLimit {
             guard let transition = calendar.rules.firstTransition(after: after), transition.at <= through else { return true }
-            let before = transition.at + transition.offsetBefore, later = transition.at + transition.offsetAfter
-            let (lowDay, lowSecond) = CivilDate.floorDivide(min(before, later), 86_400)
-            let (highDay, highSecond) = CivilDate.floorDivide(max(before, later), 86_400)
-            guard lowDay == highDay, lowSecond >= 3_600, highSecond <= 82_800 else { return false }
+            guard transition.leavesMidnightAlone else { return false }
             after = transition.at
         }
         return false

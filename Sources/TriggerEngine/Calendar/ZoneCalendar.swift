@@ -75,10 +75,8 @@ struct ZoneCalendar: Sendable {
         guard spanIndex >= 0 else { return nil }
         let times = rules.transitionTimes, offsets = rules.offsets
         func clear(_ k: Int) -> Bool {
-            let before = times[k] + offsets[k], after = times[k] + offsets[k + 1]
-            let (lowDay, lowSecond) = CivilDate.floorDivide(min(before, after), 86_400)
-            let (highDay, highSecond) = CivilDate.floorDivide(max(before, after), 86_400)
-            return lowDay == highDay && lowSecond >= 3600 && highSecond <= 82_800 && offsets[k + 1] % 60 == 0
+            ZoneRules.Transition(at: times[k], offsetBefore: offsets[k], offsetAfter: offsets[k + 1]).leavesMidnightAlone
+                && offsets[k + 1] % 60 == 0
         }
         let earliest = (startDay - 34) * 86_400 - spanOffset
         var k = spanIndex - 1

@@ -11,31 +11,25 @@ internal import GRDB
 /// trigger that does not decode sets aside the pending rows that use it.
 extension NotificationStore {
     static func migrateToStoredForms(_ db: Database) throws {
-        try rewriteJSON(db, table: "delivered", key: "id") { data in
-            if (try? StoreJSON.decode(StoredRequest.self, from: data)) != nil { return nil }
-            return try StoreJSON.encode(StoredRequest(LegacyJSON.request(data)))
-        }
-        try rewriteJSON(db, table: "categories", key: "identifier") { data in
-            if (try? StoreJSON.decode(StoredCategory.self, from: data)) != nil { return nil }
-            return try StoreJSON.encode(StoredCategory(LegacyJSON.category(data)))
-        }
-        try rewriteJSON(db, table: "event_fires", key: "id") { data in
-            if (try? StoreJSON.decode(StoredEventFire.self, from: data)) != nil { return nil }
-            return try StoreJSON.encode(StoredEventFire(LegacyJSON.eventFire(data)))
-        }
+        try rewriteJSON(db, table: "delivered", key: "id") { try StoredRequest(LegacyJSON.request($0)) }
+        try rewriteJSON(db, table: "categories", key: "identifier") { StoredCategory(try LegacyJSON.category($0)) }
+        try rewriteJSON(db, table: "event_fires", key: "id") { try StoredEventFire(LegacyJSON.eventFire($0)) }
         try rewriteLocationTriggers(db)
     }
 
-    /// Replaces each `json` of `table` by `convert`'s result (`nil`: keep it).
-    private static func rewriteJSON(_ db: Database, table: String, key: String,
-                                    _ convert: (Data) throws -> Data?) throws {
+    /// Replaces each `json` of `table` that is not yet a `Stored` value by
+    /// `convert`'s stored form of it.
+    private static func rewriteJSON<Stored: Codable>(_ db: Database, table: String, key: String,
+                                                     _ convert: (Data) throws -> Stored) throws {
         let rows = try Row.fetchAll(db, sql: "SELECT \(key), json FROM \(table) WHERE set_aside IS NULL")
         let update = try db.makeStatement(sql: "UPDATE \(table) SET json = ? WHERE \(key) = ?")
         let setAside = try db.makeStatement(sql: "UPDATE \(table) SET set_aside = ? WHERE \(key) = ?")
         for row in rows {
             let keyValue: DatabaseValue = row[0]
+            let json: Data = row[1]
+            if (try? StoreJSON.decode(Stored.self, from: json)) != nil { continue }
             do {
-                if let json = try convert(row[1]) { try update.execute(arguments: [json, keyValue]) }
+                try update.execute(arguments: [try StoreJSON.encode(convert(json)), keyValue])
             } catch {
                 try setAside.execute(arguments: ["does not migrate to schema version \(schemaVersion): \(error)", keyValue])
             }

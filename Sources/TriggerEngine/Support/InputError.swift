@@ -24,16 +24,8 @@ public enum InputError: Error, Sendable, CustomStringConvertible {
     /// The closure the caller handed to the reader threw this; reading stopped there.
     case handler(any Error)
 
-    public var description: String {
-        switch self {
-        case .file(let error): "\(error)"
-        case .data(let error): "\(error)"
-        case .geometry(let error): "\(error)"
-        case .calendar(let error): "\(error)"
-        case .temporaryStorage(let error): "\(error)"
-        case .handler(let error): "\(error)"
-        }
-    }
+    /// The error inside, as it describes itself (`FILE:LINE: message` for `data`).
+    public var description: String { "\(underlying)" }
 
     /// The error inside, whatever its case.
     public var underlying: any Error {
