@@ -123,6 +123,26 @@ struct BenchCalendar: ParsableCommand {
                              Timing.middle(times), sortedTimes[min(sortedTimes.count - 1, sortedTimes.count * 99 / 100)],
                              sortedTimes.last ?? 0, 100 * times.reduce(0, +) / total))
             }
+            // The issue's per-set target: p99 ≤ 20 µs for every set (with one query, its only time).
+            let overTarget = byShape.filter { _, times in
+                let sortedTimes = times.sorted()
+                return sortedTimes[min(sortedTimes.count - 1, sortedTimes.count * 99 / 100)] > 20_000
+            }
+            let overQueries = ours.perQuery[0].filter { $0 > 20_000 }
+            print(String(format: "    sets with p99 over 20 µs: %d of %d; queries over 20 µs: %d (%.2f%%), %.1f%% of the time", overTarget.count,
+                         byShape.count, overQueries.count, 100 * Double(overQueries.count) / Double(list.count),
+                         100 * overQueries.reduce(0, +) / total))
+            // Which units the slow queries have in common.
+            for unit in ["weekOfYear", "weekdayOrdinal", "weekOfMonth", "yearForWeekOfYear", "weekday", "day", "month", "year"] {
+                var count = 0, time = 0.0
+                for (index, query) in list.enumerated() where ours.perQuery[0][index] > 20_000 {
+                    if Self.text(query.components).split(separator: ",").contains(where: { $0.hasPrefix(unit + "=") }) {
+                        count += 1
+                        time += ours.perQuery[0][index]
+                    }
+                }
+                print(String(format: "      over 20 µs with %@: %d queries, %.1f%% of the time", unit, count, 100 * time / total))
+            }
             for index in ours.perQuery[0].indices.sorted(by: { ours.perQuery[0][$0] > ours.perQuery[0][$1] }).prefix(8) {
                 let query = list[index]
                 print(String(format: "    slow: %.0f ns  %@ %@ after %.0f -> %@", ours.perQuery[0][index], Self.zoneNames[query.zone],

@@ -66,38 +66,6 @@ extension CalendarSearch {
         return nil
     }
 
-    /// `matchDay(from:_:)` in the quiet span: day by day to `target`, stopping
-    /// on the last day before a month two months away (Foundation's bound).
-    func quietMatchDay(from start: Double, _ target: Int) -> Double? {
-        let whole = Int(start.rounded(.down))
-        guard let offset = calendar.quietOffset(from: whole, to: whole) else { return nil }
-        let startDay = CivilDate.floorDivide(whole + offset, 86_400).quotient
-        let (_, originalMonth, dayOfMonth) = CivilDate.date(fromDays: startDay)
-        var resultDay = startDay
-        if dayOfMonth != target {
-            var day = startDay
-            var found = false
-            for _ in 0..<Self.quietStepLimit {
-                day += 1
-                let (_, month, dayOfMonth) = CivilDate.date(fromDays: day)
-                if abs(month - originalMonth) >= 2 {
-                    resultDay = day - 1
-                    found = true
-                    break
-                }
-                if dayOfMonth == target {
-                    resultDay = day
-                    found = true
-                    break
-                }
-            }
-            guard found else { return nil }
-        }
-        let result = resultDay * 86_400 - offset
-        guard calendar.quietOffset(from: startDay * 86_400 - offset, to: result + 86_400) != nil else { return nil }
-        return Double(result)
-    }
-
     /// `matchHour(from:_:)` in the quiet span: no hour is skipped there and
     /// every day starts at 00:00, so the answer is the next whole local hour
     /// showing `hour` (or the start of the current one).

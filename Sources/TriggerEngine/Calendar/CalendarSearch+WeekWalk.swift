@@ -26,7 +26,9 @@ extension CalendarSearch {
         guard firstSecond == 0, CivilDate.weekday(ofDays: firstDay) == 1,
               let targetDay = Self.weekStart(onOrAfter: firstDay, numbered: week) else { return nil }
         let target = calendar.midnight(ofDay: targetDay)
-        guard target >= first, transitionsAreClear(from: Int(first.rounded(.down)), through: Int(target.rounded(.up)) + 86_400),
+        guard target >= first,
+              calendar.transitionsLeaveMidnightAlone(from: Int(first.rounded(.down)), through: Int(target.rounded(.up)) + 86_400,
+                                                      checkingAtMost: Self.weekWalkTransitionLimit),
               CivilDate.floorDivide(calendar.localSeconds(target), 86_400) == (targetDay, 0) else { return nil }
         return target
     }
@@ -44,17 +46,5 @@ extension CalendarSearch {
             year += 1
         }
         return nil
-    }
-
-    /// Whether every transition of the zone in `from...through` (epoch
-    /// seconds) leaves local midnight alone.
-    private func transitionsAreClear(from: Int, through: Int) -> Bool {
-        var after = from - 1
-        for _ in 0..<Self.weekWalkTransitionLimit {
-            guard let transition = calendar.rules.firstTransition(after: after), transition.at <= through else { return true }
-            guard transition.leavesMidnightAlone else { return false }
-            after = transition.at
-        }
-        return false
     }
 }

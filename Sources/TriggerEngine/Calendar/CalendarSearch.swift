@@ -280,10 +280,11 @@ struct CalendarSearch: Sendable {
     /// (nothing to do when it already does).
     private func advance(from start: Double, by period: CalendarUnit, until unit: CalendarUnit,
                          is value: Int) throws(Abort) -> Double {
-        if let shortcut = quietAdvance(from: start, by: period, until: unit, is: value) { return shortcut }
         if period == .weekOfYear && unit == .weekOfYear, let shortcut = clearWeekAdvance(from: start, to: value) {
             return shortcut
         }
+        if let shortcut = quietAdvance(from: start, by: period, until: unit, is: value) { return shortcut }
+        if let shortcut = clearAdvance(from: start, by: period, until: unit, is: value) { return shortcut }
         return try walk(from: start, by: period, until: unit, is: value)
     }
 
@@ -302,6 +303,12 @@ struct CalendarSearch: Sendable {
     /// `dateAfterMatchingWeekOfMonth`: week by week, except that week 1 of the
     /// next month is reached day by day from the last week of this one.
     private func matchWeekOfMonth(from start: Double, _ week: Int) throws(Abort) -> Double {
+        if let shortcut = clearWeekOfMonth(from: start, week) { return shortcut }
+        return try weekOfMonthLoop(from: start, week)
+    }
+
+    /// `matchWeekOfMonth`'s loop itself, without the shortcut (the tests' oracle for it).
+    func weekOfMonthLoop(from start: Double, _ week: Int) throws(Abort) -> Double {
         var t = start
         var current = calendar.value(of: .weekOfMonth, at: t)
         while current != week {
@@ -331,6 +338,9 @@ struct CalendarSearch: Sendable {
         guard let weekday else { return t }
         var currentWeekday = calendar.value(of: .weekday, at: t)
         if currentWeekday == weekday { return t }
+        // Both ways below walk from the day of `start` (which does not show
+        // the ordinal) to the next day showing the weekday and the ordinal.
+        if let shortcut = clearWeekdayWithOrdinal(after: start, weekday: weekday, ordinal: ordinal) { return shortcut }
         if currentWeekday > weekday {
             t = calendar.interval(of: .day, containing: start).start
             currentWeekday = calendar.value(of: .weekday, at: t)
@@ -351,7 +361,12 @@ struct CalendarSearch: Sendable {
     /// `dateAfterMatchingDay`: day by day, but never past the end of the next
     /// month (a day it lacks leaves the search at that month's last day).
     private func matchDay(from start: Double, _ day: Int) throws(Abort) -> Double {
-        if let shortcut = quietMatchDay(from: start, day) { return shortcut }
+        if let shortcut = clearMatchDay(from: start, day) { return shortcut }
+        return try matchDayLoop(from: start, day)
+    }
+
+    /// `matchDay`'s loop itself, without the shortcut (the tests' oracle for it).
+    func matchDayLoop(from start: Double, _ day: Int) throws(Abort) -> Double {
         var fields = calendar.fields(start)
         guard fields.day != day else { return calendar.interval(of: .day, containing: start).start }
         let originalMonth = fields.month

@@ -59,6 +59,20 @@ struct ZoneCalendar: Sendable {
         first >= quietStart && last < quietEnd && first <= last ? spanOffset : nil
     }
 
+    /// Whether every transition of the zone in `from...through` (epoch
+    /// seconds) leaves local midnight alone; false when there are more than
+    /// `limit` to check. Within the constant-offset span there are none.
+    func transitionsLeaveMidnightAlone(from: Int, through: Int, checkingAtMost limit: Int = 64) -> Bool {
+        if from >= spanStart && through < spanEnd { return true }
+        var after = from - 1
+        for _ in 0..<limit {
+            guard let transition = rules.firstTransition(after: after), transition.at <= through else { return true }
+            guard transition.leavesMidnightAlone else { return false }
+            after = transition.at
+        }
+        return false
+    }
+
     /// The instant of the wall time `wall` (local seconds), later than the
     /// quiet span, when everything Foundation's search reads on its way there
     /// from the span is plain wall-clock arithmetic; else nil. That holds when

@@ -1,0 +1,76 @@
+/// A local day and its calendar fields, kept up to date as it steps: the
+/// day-by-day shortcuts of the search (`CalendarSearch+DayWalk`) read a
+/// weekday, an ordinal or a day of the month at every step, and carrying the
+/// fields along costs a few additions where converting each day number again
+/// costs a dozen divisions.
+struct DayCursor {
+    private(set) var dayNumber: Int
+    private(set) var year: Int
+    private(set) var month: Int
+    /// The day of the month, 1…31.
+    private(set) var day: Int
+    /// 1 = Sunday … 7 = Saturday.
+    private(set) var weekday: Int
+    /// The number of days of this day's month.
+    private(set) var monthLength: Int
+
+    init(dayNumber: Int) {
+        self.dayNumber = dayNumber
+        (year, month, day) = CivilDate.date(fromDays: dayNumber)
+        weekday = CivilDate.weekday(ofDays: dayNumber)
+        monthLength = CivilDate.daysInMonth(year: year, month: month)
+    }
+
+    /// The next day.
+    @inline(__always)
+    mutating func step() {
+        guard day == monthLength else {
+            dayNumber += 1
+            day += 1
+            weekday = weekday == 7 ? 1 : weekday + 1
+            return
+        }
+        stepToNextMonth()
+    }
+
+    /// The 1st of the next month.
+    mutating func stepToNextMonth() {
+        let days = monthLength - day + 1
+        dayNumber += days
+        weekday = (weekday - 1 + days) % 7 + 1
+        day = 1
+        if month == 12 {
+            month = 1
+            year += 1
+        } else {
+            month += 1
+        }
+        monthLength = CivilDate.daysInMonth(year: year, month: month)
+    }
+
+    /// The how-many-th such weekday of the month: days 1–7 are 1, 8–14 are 2…
+    var weekdayOrdinal: Int { (day - 1) / 7 + 1 }
+
+    /// The weekday of the 1st of this day's month.
+    private var firstWeekday: Int { (weekday - 1 - (day - 1) % 7 + 7) % 7 + 1 }
+
+    /// Weeks start on Sunday; the week holding the 1st is week 1.
+    var weekOfMonth: Int { (day + firstWeekday - 2) / 7 + 1 }
+
+    /// The number of weeks of this day's month (the week of month of its last day).
+    var weeksInMonth: Int { (monthLength + firstWeekday - 2) / 7 + 1 }
+
+    /// The value of a unit read off the day alone (nil for the others).
+    @inline(__always)
+    func value(of unit: CalendarUnit) -> Int? {
+        switch unit {
+        case .year: return year
+        case .month: return month
+        case .day: return day
+        case .weekday: return weekday
+        case .weekdayOrdinal: return weekdayOrdinal
+        case .weekOfMonth: return weekOfMonth
+        default: return nil
+        }
+    }
+}
