@@ -22,7 +22,7 @@ extension CalendarSearch {
         let whole = Int(start.rounded(.down))
         guard let offset = calendar.quietOffset(from: whole, to: whole) else { return nil }
         let local = whole + offset
-        if ZoneCalendar.fields(localSeconds: local).value(of: unit) == value { return start }
+        if ZoneCalendar.value(of: unit, localSeconds: local) == value { return start }
         let day = CivilDate.floorDivide(local, 86_400).quotient
         // The wall time the walk reads first (the start of the period holding
         // `start`) and the one it lands on after its first step.
@@ -49,7 +49,7 @@ extension CalendarSearch {
             return nil
         }
         for _ in 0..<Self.quietStepLimit {
-            if ZoneCalendar.fields(localSeconds: position).value(of: unit) == value {
+            if ZoneCalendar.value(of: unit, localSeconds: position) == value {
                 guard calendar.quietOffset(from: periodStart - offset, to: position - offset) != nil else { return nil }
                 return Double(position - offset)
             }

@@ -283,8 +283,8 @@ struct CalendarSearch: Sendable {
         if period == .weekOfYear && unit == .weekOfYear, let shortcut = clearWeekAdvance(from: start, to: value) {
             return shortcut
         }
-        if let shortcut = quietAdvance(from: start, by: period, until: unit, is: value) { return shortcut }
         if let shortcut = clearAdvance(from: start, by: period, until: unit, is: value) { return shortcut }
+        if let shortcut = quietAdvance(from: start, by: period, until: unit, is: value) { return shortcut }
         return try walk(from: start, by: period, until: unit, is: value)
     }
 

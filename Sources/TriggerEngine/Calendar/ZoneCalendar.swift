@@ -190,13 +190,18 @@ struct ZoneCalendar: Sendable {
 
     @inline(__always)
     func value(of unit: CalendarUnit, at t: Double) -> Int {
-        let local = localSeconds(t)
+        Self.value(of: unit, localSeconds: localSeconds(t))
+    }
+
+    /// The value of `unit` at a wall time; the time of day without a date.
+    @inline(__always)
+    static func value(of unit: CalendarUnit, localSeconds local: Int) -> Int {
         switch unit {
         case .hour: return CivilDate.floorDivide(local, 86_400).remainder / 3600
         case .minute: return CivilDate.floorDivide(local, 3600).remainder / 60
         case .second: return CivilDate.floorDivide(local, 60).remainder
         case .weekday: return CivilDate.weekday(ofDays: CivilDate.floorDivide(local, 86_400).quotient)
-        default: return Self.fields(localSeconds: local).value(of: unit)
+        default: return fields(localSeconds: local).value(of: unit)
         }
     }
 
