@@ -132,6 +132,19 @@ struct BenchCalendar: ParsableCommand {
             print(String(format: "    sets with p99 over 20 µs: %d of %d; queries over 20 µs: %d (%.2f%%), %.1f%% of the time", overTarget.count,
                          byShape.count, overQueries.count, 100 * Double(overQueries.count) / Double(list.count),
                          100 * overQueries.reduce(0, +) / total))
+            // Per zone: a fixed offset (UTC, Kolkata) against daylight time.
+            for (zone, name) in Self.zoneNames.enumerated() {
+                let times = list.indices.filter { list[$0].zone == zone }.map { ours.perQuery[0][$0] }
+                print(String(format: "      %@: mean %.0f ns over %d queries", name, times.reduce(0, +) / Double(max(times.count, 1)), times.count))
+            }
+            do {
+                var count = 0, time = 0.0
+                for (index, query) in list.enumerated() where ours.perQuery[0][index] > 20_000 {
+                    let c = query.components
+                    if c.hour == nil && c.minute == nil && c.second == nil { count += 1; time += ours.perQuery[0][index] }
+                }
+                print(String(format: "      over 20 µs without hour, minute, second: %d queries, %.1f%% of the time", count, 100 * time / total))
+            }
             // Which units the slow queries have in common.
             for unit in ["weekOfYear", "weekdayOrdinal", "weekOfMonth", "yearForWeekOfYear", "weekday", "day", "month", "year"] {
                 var count = 0, time = 0.0

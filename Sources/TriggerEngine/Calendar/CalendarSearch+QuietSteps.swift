@@ -1,6 +1,7 @@
 /// Shortcuts for the search's step-by-step loops, taken only where the whole
-/// walk stays in the quiet part of the query's constant-offset span
-/// (`ZoneCalendar.quietStart..<quietEnd`).
+/// walk stays in the quiet part of one constant-offset span, three days or
+/// more from either transition (`ZoneCalendar.steadyOffset(from:to:)`): the
+/// query's own span, or any later one a search years from its start reaches.
 ///
 /// There every period the loops step through is plain fixed-offset arithmetic:
 /// a day runs from local midnight to local midnight, an hour from a whole local
@@ -20,7 +21,7 @@ extension CalendarSearch {
     /// (or `start` itself) where `unit` shows `value`.
     func quietAdvance(from start: Double, by period: CalendarUnit, until unit: CalendarUnit, is value: Int) -> Double? {
         let whole = Int(start.rounded(.down))
-        guard let offset = calendar.quietOffset(from: whole, to: whole) else { return nil }
+        guard let offset = calendar.steadyOffset(from: whole, to: whole) else { return nil }
         let local = whole + offset
         if ZoneCalendar.value(of: unit, localSeconds: local) == value { return start }
         let day = CivilDate.floorDivide(local, 86_400).quotient
@@ -50,7 +51,7 @@ extension CalendarSearch {
         }
         for _ in 0..<Self.quietStepLimit {
             if ZoneCalendar.value(of: unit, localSeconds: position) == value {
-                guard calendar.quietOffset(from: periodStart - offset, to: position - offset) != nil else { return nil }
+                guard calendar.steadyOffset(from: periodStart - offset, to: position - offset) != nil else { return nil }
                 return Double(position - offset)
             }
             switch period {
@@ -71,12 +72,12 @@ extension CalendarSearch {
     /// showing `hour` (or the start of the current one).
     func quietMatchHour(from start: Double, _ hour: Int) -> Double? {
         let whole = Int(start.rounded(.down))
-        guard let offset = calendar.quietOffset(from: whole, to: whole) else { return nil }
+        guard let offset = calendar.steadyOffset(from: whole, to: whole) else { return nil }
         let (day, secondOfDay) = CivilDate.floorDivide(whole + offset, 86_400)
         let current = secondOfDay / 3600
         let steps = current == hour ? 0 : (hour - current + 24) % 24
         let result = day * 86_400 + current * 3600 + steps * 3600 - offset
-        guard calendar.quietOffset(from: day * 86_400 - offset, to: result) != nil else { return nil }
+        guard calendar.steadyOffset(from: day * 86_400 - offset, to: result) != nil else { return nil }
         return Double(result)
     }
 

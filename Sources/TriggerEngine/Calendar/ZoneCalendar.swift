@@ -60,10 +60,13 @@ struct ZoneCalendar: Sendable {
     }
 
     /// Whether every transition of the zone in `from...through` (epoch
-    /// seconds) leaves local midnight alone; false when there are more than
-    /// `limit` to check. Within the constant-offset span there are none.
+    /// seconds) leaves local midnight alone. Within the constant-offset span
+    /// there are none; within the table, its index answers; past it (folded
+    /// by 400-year cycles) they are checked one by one, false when there are
+    /// more than `limit`.
     func transitionsLeaveMidnightAlone(from: Int, through: Int, checkingAtMost limit: Int = 64) -> Bool {
         if from >= spanStart && through < spanEnd { return true }
+        if let answer = rules.transitionsLeaveMidnightAlone(from: from, through: through) { return answer }
         var after = from - 1
         for _ in 0..<limit {
             guard let transition = rules.firstTransition(after: after), transition.at <= through else { return true }
@@ -71,6 +74,18 @@ struct ZoneCalendar: Sendable {
             after = transition.at
         }
         return false
+    }
+
+    /// The constant offset over `first...last` when both lie three days or
+    /// more (`quietMargin`) inside one constant-offset span: the query's own
+    /// (two comparisons) or, years from it, whichever span holds them (a
+    /// bucket lookup). Nil nearer a transition.
+    @inline(__always)
+    func steadyOffset(from first: Int, to last: Int) -> Int? {
+        guard first <= last else { return nil }
+        if first >= quietStart && last < quietEnd { return spanOffset }
+        let span = rules.constantSpan(containing: first - Self.quietMargin)
+        return span.index >= 0 && last < span.end - Self.quietMargin ? span.offset : nil
     }
 
     /// The instant of the wall time `wall` (local seconds), later than the

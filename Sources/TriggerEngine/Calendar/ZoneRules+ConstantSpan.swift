@@ -8,7 +8,17 @@ extension ZoneRules {
     /// - Complexity: O(1) through the bucket index (O(log t) outside it), no allocation.
     func constantSpan(containing seconds: Int) -> (start: Int, end: Int, offset: Int, index: Int) {
         guard seconds < coverageEnd else { return (0, 0, 0, -1) }
-        // The number of transitions at or before `seconds`, as in `offset(atUTC:)`.
+        let low = transitionCount(atOrBefore: seconds)
+        let start = low == 0 ? Int.min : transitionTimes[low - 1]
+        let end = low == transitionTimes.count ? coverageEnd : transitionTimes[low]
+        return (start, end, offsets[low], low)
+    }
+
+    /// The number of the table's transitions at or before `seconds` (not
+    /// folded), as `offset(atUTC:)` finds it.
+    /// - Complexity: O(1) through the bucket index (O(log t) outside it).
+    @inline(__always)
+    func transitionCount(atOrBefore seconds: Int) -> Int {
         var low = 0
         if let first = transitionTimes.first, seconds >= first, (seconds - first) >> Self.bucketShift < bucketCounts.count {
             low = Int(bucketCounts[(seconds - first) >> Self.bucketShift])
@@ -20,8 +30,15 @@ extension ZoneRules {
                 if transitionTimes[middle] <= seconds { low = middle + 1 } else { high = middle }
             }
         }
-        let start = low == 0 ? Int.min : transitionTimes[low - 1]
-        let end = low == transitionTimes.count ? coverageEnd : transitionTimes[low]
-        return (start, end, offsets[low], low)
+        return low
+    }
+
+    /// Whether every transition in `from...through` (epoch seconds) leaves
+    /// local midnight alone, from the table in two lookups; nil when the range
+    /// reaches past the table's end, where instants fold by 400-year cycles.
+    func transitionsLeaveMidnightAlone(from: Int, through: Int) -> Bool? {
+        guard from <= through, through < coverageEnd else { return nil }
+        let first = transitionCount(atOrBefore: from - 1), end = transitionCount(atOrBefore: through)
+        return Int(nextMidnightChange[first]) >= end
     }
 }

@@ -33,6 +33,12 @@ public struct ZoneRules: Sendable, Hashable, CustomStringConvertible {
     /// instead of a binary search: `bucketCounts[b]` is the number of
     /// transitions before `transitionTimes[0] + b << bucketShift`.
     @usableFromInline let bucketCounts: [Int32]
+    /// For each index `i` of the table, the index of the first transition at
+    /// or after `i` that does not leave local midnight alone (the count of
+    /// transitions when none does), so that the calendar search can tell in
+    /// two lookups whether its day-number shortcuts hold over years of
+    /// transitions (`transitionsLeaveMidnightAlone(from:through:)`).
+    let nextMidnightChange: [Int32]
 
     /// Buckets of 2^22 s (48.5 days): zones change offset at most a few times in one.
     @usableFromInline static let bucketShift = 22
@@ -70,6 +76,12 @@ public struct ZoneRules: Sendable, Hashable, CustomStringConvertible {
             }
         }
         self.bucketCounts = counts
+        var next = [Int32](repeating: Int32(times.count), count: times.count + 1)
+        for index in stride(from: times.count - 1, through: 0, by: -1) {
+            let transition = Transition(at: times[index], offsetBefore: offsets[index], offsetAfter: offsets[index + 1])
+            next[index] = transition.leavesMidnightAlone ? next[index + 1] : Int32(index)
+        }
+        self.nextMidnightChange = next
     }
 
     /// A zone with one fixed offset.
