@@ -269,6 +269,12 @@ struct ZoneCalendar: Sendable {
     /// taking 00:00 of the day that lands on, which is why Apia's week of
     /// 25 December 2011, the week that lost a day, ends on 2 January.
     func interval(of unit: CalendarUnit, containing t: Double) -> (start: Double, end: Double) {
+        steadyInterval(of: unit, containing: t) ?? fieldInterval(of: unit, containing: t)
+    }
+
+    /// `interval(of:containing:)` by field arithmetic, without the shortcut
+    /// (the tests' oracle for it).
+    func fieldInterval(of unit: CalendarUnit, containing t: Double) -> (start: Double, end: Double) {
         switch unit {
         case .second:
             let start = t.rounded(.down)
@@ -299,6 +305,37 @@ struct ZoneCalendar: Sendable {
             let start = startOfDay(Self.firstDayOfWeekYear(fields(t).weekOfYearAndYear.year))
             return (start, midnight(ofDayAt: addingOne(.yearForWeekOfYear, to: start)))
         }
+    }
+
+    /// `interval(of:containing:)` for a period of a day or more that lies,
+    /// with three days on either side, in one constant-offset span
+    /// (`steadyOffset`): there it runs from 00:00 of its first day to 00:00
+    /// of the next period's, on day numbers. Nil otherwise.
+    @inline(__always)
+    func steadyInterval(of unit: CalendarUnit, containing t: Double) -> (start: Double, end: Double)? {
+        let whole = Int(t.rounded(.down))
+        guard let offset = steadyOffset(from: whole, to: whole) else { return nil }
+        let day = CivilDate.floorDivide(whole + offset, 86_400).quotient
+        let first: Int, next: Int
+        switch unit {
+        case .day, .weekday, .weekdayOrdinal:
+            (first, next) = (day, day + 1)
+        case .weekOfMonth, .weekOfYear:
+            first = day - (CivilDate.weekday(ofDays: day) - 1)
+            next = first + 7
+        case .month:
+            let (year, month, dayOfMonth) = CivilDate.date(fromDays: day)
+            first = day - dayOfMonth + 1
+            next = first + CivilDate.daysInMonth(year: year, month: month)
+        case .year:
+            let year = CivilDate.date(fromDays: day).year
+            first = CivilDate.days(year: year, month: 1, day: 1)
+            next = CivilDate.days(year: year + 1, month: 1, day: 1)
+        default:
+            return nil
+        }
+        guard steadyOffset(from: first * 86_400 - offset, to: next * 86_400 - offset) != nil else { return nil }
+        return (Double(first * 86_400 - offset), Double(next * 86_400 - offset))
     }
 
     /// `date(from:)` of a day at 00:00:00: a skipped midnight moves forward by

@@ -67,6 +67,27 @@ struct DayWalkTests {
         #expect(wrong.isEmpty, "\(wrong.count) wrong, first: \(wrong.prefix(5).joined(separator: "\n"))")
     }
 
+    /// Periods of a day to a year, by day numbers in a steady span, against
+    /// the field arithmetic, on 6,000 seeded instants (where the shortcut answers).
+    @Test func steadyPeriodsEqualThePeriodsByFields() throws {
+        var generator = CalendarQueryGenerator(seed: 0xDA7_1E7)
+        let units: [CalendarUnit] = [.day, .weekday, .weekdayOrdinal, .weekOfMonth, .weekOfYear, .month, .year]
+        var answered = 0
+        var wrong: [String] = []
+        for _ in 0..<6_000 {
+            let zone = Self.zones[generator.int(0...Self.zones.count - 1)]
+            let t = generator.after(in: zone).timeIntervalSince1970
+            let calendar = ZoneCalendar(rules: try ZoneRules.named(zone), near: generator.chance(0.5) ? t : nil)
+            let unit = units[generator.int(0...units.count - 1)]
+            guard let steady = calendar.steadyInterval(of: unit, containing: t) else { continue }
+            answered += 1
+            let fields = calendar.fieldInterval(of: unit, containing: t)
+            if steady != fields { wrong.append("\(zone) \(unit) at \(t): \(steady), by fields \(fields)") }
+        }
+        #expect(answered >= 3_000)
+        #expect(wrong.isEmpty, "\(wrong.count) of \(answered) wrong, first: \(wrong.prefix(5).joined(separator: "\n"))")
+    }
+
     /// 8,000 seeded starts (a third within a day of a transition) in nine
     /// zones, four with transitions at midnight and Apia: each shortcut, where
     /// it answers, lands where its loop lands (or, where the loop gives up,
