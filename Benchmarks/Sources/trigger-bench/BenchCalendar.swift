@@ -112,7 +112,8 @@ struct BenchCalendar: ParsableCommand {
                 byShape[key, default: []].append(ours.perQuery[0][index])
             }
             for (key, times) in byShape.sorted(by: { $0.value.count > $1.value.count }).prefix(25) {
-                print("    \(key): \(times.count) median \(Int(Timing.middle(times)))")
+                let sortedTimes = times.sorted()
+                print("    \(key): \(times.count) median \(Int(Timing.middle(times))) p99 \(Int(sortedTimes[min(sortedTimes.count - 1, sortedTimes.count * 99 / 100)]))")
             }
             // Where the mean goes: the sets by their share of the total time, and the slowest queries.
             let total = ours.perQuery[0].reduce(0, +)
