@@ -18,6 +18,11 @@ struct CalendarSearch: Sendable {
     /// (`STOP_EXHAUSTIVE_SEARCH_AFTER_MAX_ITERATIONS` = 100, counted from 0).
     static let stepLimit = 101
 
+    /// Whether a search that has taken a few steps checks whether it can
+    /// answer at all (`CalendarSearch+NoAnswer`); off only in the tests that
+    /// compare that check with the whole search.
+    var askingWhetherAnyAnswer = true
+
     /// Raised where Foundation's search throws (a step that does not advance):
     /// the whole search then answers nil.
     struct Abort: Error {}
@@ -36,7 +41,9 @@ struct CalendarSearch: Sendable {
     /// every query takes the step-by-step path. In a zone with daylight time
     /// that is a new calendar about twice a year.
     func centred(on instant: Double) -> CalendarSearch {
-        calendar.spanContains(instant) ? self : CalendarSearch(calendar: ZoneCalendar(rules: calendar.rules, near: instant), pattern: pattern)
+        calendar.spanContains(instant) ? self
+            : CalendarSearch(calendar: ZoneCalendar(rules: calendar.rules, near: instant), pattern: pattern,
+                             askingWhetherAnyAnswer: askingWhetherAnyAnswer)
     }
 
     /// The next matching instant strictly after `start`, or nil; nil too when
@@ -48,7 +55,10 @@ struct CalendarSearch: Sendable {
         guard !pattern.set.isEmpty, start < InstantBounds.seconds.upperBound else { return nil }
         if let direct = directNext(after: start) { return InstantBounds.fire(direct) }
         var searching = start
-        for _ in 0..<Self.stepLimit {
+        for stepIndex in 0..<Self.stepLimit {
+            if stepIndex == Self.stepsBeforeAskingWhetherAnyAnswer && askingWhetherAnyAnswer && cannotAnswer(after: start) {
+                return nil
+            }
             do {
                 let (result, newSearchDate) = try step(start: start, searching: searching)
                 if let result { return InstantBounds.fire(result) }

@@ -1,0 +1,113 @@
+/// A way out of searches that cannot answer.
+///
+/// A component set whose date units contradict each other (`{month: 6,
+/// weekOfYear: 39}`, `{weekOfMonth: 6, weekOfYear: 8}` in a February, a year
+/// already past) makes Foundation take all its 101 steps, each stepping
+/// through years, before it answers nil: the slowest queries of the random
+/// mix. Foundation's search answers only with an exact match of every set unit
+/// or with one of its approximations, and the approximations are flagged in
+/// three places only (`adjustedForMismatches`):
+///
+/// - a skipped hour (`forwardDST`), when every other unit matches: not
+///   possible when no day shows the date units;
+/// - the start of March for a day February lacks (`leapDay`), when the
+///   highest mismatched unit is the day, the weekday ordinal or the week of
+///   the month and the candidate lies in February: not possible when none of
+///   those is set, or when a month other than February is (it then
+///   mismatches first);
+/// - the day after a missing one (`adjustedForMissingDay`, `leapDay`), which
+///   needs a day in the set.
+///
+/// So when the set has no day, leaves February's approximation out as above,
+/// and no day on or after the start shows all its date units, the answer is
+/// nil, and the search says so after a few steps instead of a hundred. Whether
+/// any day shows the date units is decided on the calendar alone: every field
+/// of a day (weekday, ordinal, week of month, week of year) depends only on
+/// its day of the year and on the year's kind (leap or not, the weekday of 1
+/// January), and the 28 years from 2001 hold all fourteen kinds.
+extension CalendarSearch {
+    /// Steps a search takes before it asks whether it can answer at all
+    /// (most searches have answered by then and never ask).
+    static let stepsBeforeAskingWhetherAnyAnswer = 4
+
+    /// Whether the search can only end in nil, by the reasoning above; false
+    /// whenever that is not certain.
+    func cannotAnswer(after start: Double) -> Bool {
+        let set = pattern.set
+        guard !set.contains(.day) else { return false }
+        if let month = pattern[.month] {
+            guard month != 2 else { return false }
+        } else if set.contains(.weekdayOrdinal) || set.contains(.weekOfMonth) {
+            return false
+        }
+        let startDay = CivilDate.floorDivide(calendar.localSeconds(start), 86_400).quotient
+        return !Self.someDay(showing: pattern, onOrAfter: startDay - 1)
+    }
+
+    /// Whether a day on or after `firstDay` shows every date unit of
+    /// `pattern` (year, month, weekday, weekday ordinal, week of month, week
+    /// of year, week-numbering year). True when the candidates are too many to
+    /// look through (the caller then searches as before).
+    static func someDay(showing pattern: CalendarPattern, onOrAfter firstDay: Int) -> Bool {
+        // The years to look at: the one set (with its neighbours for a
+        // week-numbering year), or one of each kind.
+        let years: [Int]
+        if let year = pattern[.year] {
+            years = [year]
+        } else if let weekYear = pattern[.yearForWeekOfYear] {
+            years = [weekYear - 1, weekYear, weekYear + 1]
+        } else {
+            years = yearOfEachKind
+        }
+        let pinned = pattern[.year] != nil || pattern[.yearForWeekOfYear] != nil
+        var looked = 0
+        for year in years {
+            // The days of the year to look at: the month's, or the numbered
+            // week's (of `year` as a week-numbering year, unless the calendar
+            // year is set: its last days may be week 1 of the next), or all.
+            var from = CivilDate.days(year: year, month: 1, day: 1)
+            var through = CivilDate.days(year: year + 1, month: 1, day: 1) - 1
+            if let month = pattern[.month] {
+                from = CivilDate.days(year: year, month: month, day: 1)
+                through = from + CivilDate.daysInMonth(year: year, month: month) - 1
+            } else if let week = pattern[.weekOfYear], pattern[.year] == nil {
+                from = ZoneCalendar.firstDayOfWeekYear(year) + 7 * (week - 1)
+                through = from + 6
+            }
+            if pinned { from = max(from, firstDay) }
+            guard from <= through else { continue }
+            looked += through - from + 1
+            guard looked <= 2_000 else { return true }
+            var cursor = DayCursor(dayNumber: from)
+            while cursor.dayNumber <= through {
+                if showsDateUnits(of: pattern, cursor) { return true }
+                cursor.step()
+            }
+        }
+        return false
+    }
+
+    /// A year of each of the fourteen kinds (leap or not × the weekday of
+    /// 1 January), all found in 2001–2028.
+    static let yearOfEachKind: [Int] = {
+        var seen = Set<Int>(), years: [Int] = []
+        for year in 2001...2028 {
+            let kind = (CivilDate.isLeapYear(year) ? 8 : 0) + CivilDate.weekday(ofDays: CivilDate.days(year: year, month: 1, day: 1))
+            if seen.insert(kind).inserted { years.append(year) }
+        }
+        return years
+    }()
+
+    /// Whether the day under `cursor` shows every date unit of `pattern`.
+    private static func showsDateUnits(of pattern: CalendarPattern, _ cursor: DayCursor) -> Bool {
+        for unit in [CalendarUnit.year, .month, .weekday, .weekdayOrdinal, .weekOfMonth] {
+            if let value = pattern[unit], cursor.value(of: unit) != value { return false }
+        }
+        if pattern[.weekOfYear] != nil || pattern[.yearForWeekOfYear] != nil {
+            let (week, weekYear) = ZoneCalendar.fields(localSeconds: cursor.dayNumber * 86_400).weekOfYearAndYear
+            if let value = pattern[.weekOfYear], week != value { return false }
+            if let value = pattern[.yearForWeekOfYear], weekYear != value { return false }
+        }
+        return true
+    }
+}

@@ -1,0 +1,116 @@
+import Foundation
+import Testing
+@_spi(Internals) @testable import TriggerEngine
+
+/// The early nil of `CalendarSearch+NoAnswer` against the whole search, and
+/// the sets it cuts short against Foundation.
+@Suite("Calendar search: sets that cannot answer")
+struct NoAnswerTests {
+    static let zones = WeekWalkTests.zones
+
+    /// A random set leaning to the contradictions the check is for: a month
+    /// and a week number, a sixth week of a month, a year already past,
+    /// weekday ordinals with and without a month, sometimes a day (never cut
+    /// short) and times of day.
+    static func pattern(_ generator: inout CalendarQueryGenerator, year: Int) -> CalendarPattern {
+        var pattern = CalendarPattern()
+        repeat {
+            if generator.chance(0.5) { pattern[.month] = generator.int(1...12) }
+            if generator.chance(0.4) { pattern[.weekOfYear] = generator.chance(0.3) ? 53 : generator.int(1...53) }
+            if generator.chance(0.2) { pattern[.weekOfMonth] = generator.chance(0.4) ? 6 : generator.int(1...5) }
+            if generator.chance(0.2) { pattern[.weekdayOrdinal] = generator.chance(0.4) ? 5 : generator.int(1...4) }
+            if generator.chance(0.3) { pattern[.weekday] = generator.int(1...7) }
+            if generator.chance(0.15) { pattern[.year] = year + generator.int(-3...3) }
+            if generator.chance(0.1) { pattern[.yearForWeekOfYear] = year + generator.int(-3...3) }
+            if generator.chance(0.1) { pattern[.day] = generator.int(1...31) }
+            if generator.chance(0.4) { pattern[.hour] = generator.int(0...23) }
+            if generator.chance(0.3) { pattern[.minute] = generator.int(0...59) }
+        } while pattern.set.count < 2
+        return pattern
+    }
+
+    /// 3,000 seeded sets and starts in nine zones: with the check, the search
+    /// answers exactly what it answers without it, and the check cuts a good
+    /// share of them short (so the comparison is not empty).
+    @Test(arguments: 0..<2)
+    func theCheckNeverChangesAnAnswer(shard: Int) throws {
+        var generator = CalendarQueryGenerator(seed: 0x0A45_0000 + UInt64(shard))
+        var cutShort = 0, wrong: [String] = []
+        for _ in 0..<1_500 {
+            let zone = Self.zones[generator.int(0...Self.zones.count - 1)]
+            let after = generator.after(in: zone).timeIntervalSince1970
+            let year = 1970 + Int(after / 31_556_952)
+            let pattern = Self.pattern(&generator, year: year)
+            var search = CalendarSearch(calendar: ZoneCalendar(rules: try ZoneRules.named(zone), near: after), pattern: pattern)
+            let checked = search.next(after: after)
+            if search.cannotAnswer(after: after) { cutShort += 1 }
+            search.askingWhetherAnyAnswer = false
+            let whole = search.next(after: after)
+            if checked != whole {
+                wrong.append("\(zone) \(pattern) after \(after): with the check \(String(describing: checked)), without \(String(describing: whole))")
+            }
+        }
+        #expect(wrong.isEmpty, "\(wrong.count) differ, first: \(wrong.prefix(5).joined(separator: "\n"))")
+        #expect(cutShort >= 300, "the check applied to \(cutShort) of 1,500")
+    }
+
+    /// `someDay(showing:onOrAfter:)` against a plain walk over forty years of
+    /// days, for sets of date units alone (its own candidates are only a
+    /// month, a week or a year of each kind).
+    @Test func someDayAgreesWithAWalkOverTheDays() throws {
+        var generator = CalendarQueryGenerator(seed: 0x0A45_D0)
+        var wrong: [String] = []
+        for _ in 0..<300 {
+            var pattern = Self.pattern(&generator, year: 2010)
+            pattern[.hour] = nil
+            pattern[.minute] = nil
+            pattern[.day] = nil
+            guard !pattern.set.isEmpty else { continue }
+            let firstDay = CivilDate.days(year: 2005, month: 1, day: 1)
+            let claimed = CalendarSearch.someDay(showing: pattern, onOrAfter: firstDay)
+            var found = false
+            for day in firstDay..<(firstDay + 40 * 366) {
+                let fields = ZoneCalendar.fields(localSeconds: day * 86_400)
+                if pattern.set.rawValue != 0, CalendarUnit.allCases.allSatisfy({ unit in
+                    pattern[unit].map { fields.value(of: unit) == $0 } ?? true
+                }) {
+                    found = true
+                    break
+                }
+            }
+            // "None" must be right; "some" may also mean "too many days to
+            // look at" (no month, week number or year to narrow them down).
+            let narrowed = [CalendarUnit.month, .weekOfYear, .year, .yearForWeekOfYear].contains { pattern[$0] != nil }
+            if claimed != found && (!claimed || narrowed) { wrong.append("\(pattern): claimed \(claimed), found \(found)") }
+        }
+        #expect(wrong.isEmpty, "\(wrong.count) differ, first: \(wrong.prefix(5).joined(separator: "\n"))")
+    }
+
+    /// Sets the check cuts short, in the same zones: the first two fire dates
+    /// agree with Foundation's (nil, in all but the approximations' corners).
+    @Test(arguments: 0..<2)
+    func contradictorySetsAgreeWithFoundation(shard: Int) throws {
+        let mismatches = try CalendarOracle.mismatches(seed: 0x0A45_F000 + UInt64(shard), count: 300, zones: Self.zones) { generator, year in
+            var components = DateComponents()
+            switch generator.int(0...3) {
+            case 0:
+                components.month = generator.int(1...12)
+                components.weekOfYear = generator.int(1...53)
+            case 1:
+                components.weekOfMonth = 6
+                components.month = generator.int(1...12)
+            case 2:
+                components.year = year - generator.int(1...3)
+                components.month = generator.int(1...12)
+            default:
+                components.yearForWeekOfYear = year - generator.int(0...2)
+                components.weekOfYear = generator.int(1...53)
+            }
+            if generator.chance(0.4) { components.weekday = generator.int(1...7) }
+            if generator.chance(0.5) { components.hour = generator.int(0...23) }
+            if generator.chance(0.3) { components.minute = generator.int(0...59) }
+            return components
+        }
+        #expect(mismatches.isEmpty, "\(mismatches.count) mismatches, first: \(mismatches.prefix(10).joined(separator: "\n"))")
+    }
+}
