@@ -15,12 +15,15 @@
 ///   the month and the candidate lies in February: not possible when none of
 ///   those is set, or when a month other than February is (it then
 ///   mismatches first);
-/// - the day after a missing one (`adjustedForMissingDay`, `leapDay`), which
-///   needs a day in the set.
+/// - the 1st of the next month for a day the month lacks
+///   (`adjustedForMissingDay`, `leapDay`), which needs a day and a month in
+///   the set and the 1st of the following month to show the set's other
+///   date units.
 ///
-/// So when the set has no day, leaves February's approximation out as above,
-/// and no day on or after the start shows all its date units, the answer is
-/// nil, and the search says so after a few steps instead of a hundred. Whether
+/// So when the set leaves February's approximation out as above, no day on
+/// or after the start shows all its date units, and (with a day and a month)
+/// no 1st of the following month shows the others, the answer is nil, and
+/// the search says so after a few steps instead of a hundred. Whether
 /// any day shows the date units is decided on the calendar alone: every field
 /// of a day (weekday, ordinal, week of month, week of year) depends only on
 /// its day of the year and on the year's kind (leap or not, the weekday of 1
@@ -34,19 +37,27 @@ extension CalendarSearch {
     /// whenever that is not certain.
     func cannotAnswer(after start: Double) -> Bool {
         let set = pattern.set
-        guard !set.contains(.day) else { return false }
         if let month = pattern[.month] {
             guard month != 2 else { return false }
-        } else if set.contains(.weekdayOrdinal) || set.contains(.weekOfMonth) {
+        } else if set.contains(.day) || set.contains(.weekdayOrdinal) || set.contains(.weekOfMonth) {
             return false
         }
         let startDay = CivilDate.floorDivide(calendar.localSeconds(start), 86_400).quotient
-        return !Self.someDay(showing: pattern, onOrAfter: startDay - 1)
+        guard !Self.someDay(showing: pattern, onOrAfter: startDay - 1) else { return false }
+        guard let month = pattern[.month], pattern[.day] != nil else { return true }
+        // A day and a month: the day after a missing one is the 1st of the
+        // next month, with the set's other date units (its year becomes the
+        // search's own, so any year here).
+        var following = pattern
+        following[.year] = nil
+        following[.month] = month % 12 + 1
+        following[.day] = 1
+        return !Self.someDay(showing: following, onOrAfter: Int.min)
     }
 
     /// Whether a day on or after `firstDay` shows every date unit of
-    /// `pattern` (year, month, weekday, weekday ordinal, week of month, week
-    /// of year, week-numbering year). True when the candidates are too many to
+    /// `pattern` (year, month, day, weekday, weekday ordinal, week of month,
+    /// week of year, week-numbering year). True when the candidates are too many to
     /// look through (the caller then searches as before).
     static func someDay(showing pattern: CalendarPattern, onOrAfter firstDay: Int) -> Bool {
         // The years to look at: the one set (with its neighbours for a
@@ -100,7 +111,7 @@ extension CalendarSearch {
 
     /// Whether the day under `cursor` shows every date unit of `pattern`.
     private static func showsDateUnits(of pattern: CalendarPattern, _ cursor: DayCursor) -> Bool {
-        for unit in [CalendarUnit.year, .month, .weekday, .weekdayOrdinal, .weekOfMonth] {
+        for unit in [CalendarUnit.year, .month, .day, .weekday, .weekdayOrdinal, .weekOfMonth] {
             if let value = pattern[unit], cursor.value(of: unit) != value { return false }
         }
         if pattern[.weekOfYear] != nil || pattern[.yearForWeekOfYear] != nil {

@@ -10,8 +10,8 @@ struct NoAnswerTests {
 
     /// A random set leaning to the contradictions the check is for: a month
     /// and a week number, a sixth week of a month, a year already past,
-    /// weekday ordinals with and without a month, sometimes a day (never cut
-    /// short) and times of day.
+    /// weekday ordinals with and without a month, days (which may not be
+    /// cut short without a month) and times of day.
     static func pattern(_ generator: inout CalendarQueryGenerator, year: Int) -> CalendarPattern {
         var pattern = CalendarPattern()
         repeat {
@@ -22,7 +22,7 @@ struct NoAnswerTests {
             if generator.chance(0.3) { pattern[.weekday] = generator.int(1...7) }
             if generator.chance(0.15) { pattern[.year] = year + generator.int(-3...3) }
             if generator.chance(0.1) { pattern[.yearForWeekOfYear] = year + generator.int(-3...3) }
-            if generator.chance(0.1) { pattern[.day] = generator.int(1...31) }
+            if generator.chance(0.3) { pattern[.day] = generator.int(1...31) }
             if generator.chance(0.4) { pattern[.hour] = generator.int(0...23) }
             if generator.chance(0.3) { pattern[.minute] = generator.int(0...59) }
         } while pattern.set.count < 2
@@ -64,7 +64,6 @@ struct NoAnswerTests {
             var pattern = Self.pattern(&generator, year: 2010)
             pattern[.hour] = nil
             pattern[.minute] = nil
-            pattern[.day] = nil
             guard !pattern.set.isEmpty else { continue }
             let firstDay = CivilDate.days(year: 2005, month: 1, day: 1)
             let claimed = CalendarSearch.someDay(showing: pattern, onOrAfter: firstDay)
@@ -92,7 +91,7 @@ struct NoAnswerTests {
     func contradictorySetsAgreeWithFoundation(shard: Int) throws {
         let mismatches = try CalendarOracle.mismatches(seed: 0x0A45_F000 + UInt64(shard), count: 300, zones: Self.zones) { generator, year in
             var components = DateComponents()
-            switch generator.int(0...3) {
+            switch generator.int(0...4) {
             case 0:
                 components.month = generator.int(1...12)
                 components.weekOfYear = generator.int(1...53)
@@ -102,9 +101,19 @@ struct NoAnswerTests {
             case 2:
                 components.year = year - generator.int(1...3)
                 components.month = generator.int(1...12)
-            default:
+            case 3:
                 components.yearForWeekOfYear = year - generator.int(0...2)
                 components.weekOfYear = generator.int(1...53)
+            default:
+                // A day of a month (some of them missing from it) against a
+                // week number or a weekday ordinal.
+                components.month = generator.int(1...12)
+                components.day = generator.chance(0.3) ? generator.int(29...31) : generator.int(1...28)
+                if generator.chance(0.5) {
+                    components.weekOfYear = generator.int(1...53)
+                } else {
+                    components.weekdayOrdinal = generator.int(1...5)
+                }
             }
             if generator.chance(0.4) { components.weekday = generator.int(1...7) }
             if generator.chance(0.5) { components.hour = generator.int(0...23) }
