@@ -37,12 +37,21 @@ extension CalendarSearch {
     /// whenever that is not certain.
     func cannotAnswer(after start: Double) -> Bool {
         let set = pattern.set
+        let startDay = CivilDate.floorDivide(calendar.localSeconds(start), 86_400).quotient
+        if let year = pattern[.year], !set.contains(.weekOfYear), !set.contains(.yearForWeekOfYear),
+           !(set.contains(.day) && set.contains(.month)), CivilDate.date(fromDays: startDay).year >= year + 3 {
+            // A year three or more behind the start, and no week number to
+            // walk years on: every candidate lies within two years of that
+            // year's 1 January, and so does February's approximation; the
+            // approximation for a missing day, which moves to the search's
+            // own year, needs a day and a month.
+            return true
+        }
         if let month = pattern[.month] {
             guard month != 2 else { return false }
         } else if set.contains(.day) || set.contains(.weekdayOrdinal) || set.contains(.weekOfMonth) {
             return false
         }
-        let startDay = CivilDate.floorDivide(calendar.localSeconds(start), 86_400).quotient
         guard !Self.someDay(showing: pattern, onOrAfter: startDay - 1) else { return false }
         guard let month = pattern[.month], pattern[.day] != nil else { return true }
         // A day and a month: the day after a missing one is the 1st of the

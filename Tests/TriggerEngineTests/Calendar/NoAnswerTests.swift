@@ -20,7 +20,7 @@ struct NoAnswerTests {
             if generator.chance(0.2) { pattern[.weekOfMonth] = generator.chance(0.4) ? 6 : generator.int(1...5) }
             if generator.chance(0.2) { pattern[.weekdayOrdinal] = generator.chance(0.4) ? 5 : generator.int(1...4) }
             if generator.chance(0.3) { pattern[.weekday] = generator.int(1...7) }
-            if generator.chance(0.15) { pattern[.year] = year + generator.int(-3...3) }
+            if generator.chance(0.15) { pattern[.year] = year + generator.int(-8...3) }
             if generator.chance(0.1) { pattern[.yearForWeekOfYear] = year + generator.int(-3...3) }
             if generator.chance(0.3) { pattern[.day] = generator.int(1...31) }
             if generator.chance(0.4) { pattern[.hour] = generator.int(0...23) }
@@ -91,7 +91,7 @@ struct NoAnswerTests {
     func contradictorySetsAgreeWithFoundation(shard: Int) throws {
         let mismatches = try CalendarOracle.mismatches(seed: 0x0A45_F000 + UInt64(shard), count: 300, zones: Self.zones) { generator, year in
             var components = DateComponents()
-            switch generator.int(0...4) {
+            switch generator.int(0...5) {
             case 0:
                 components.month = generator.int(1...12)
                 components.weekOfYear = generator.int(1...53)
@@ -104,6 +104,15 @@ struct NoAnswerTests {
             case 3:
                 components.yearForWeekOfYear = year - generator.int(0...2)
                 components.weekOfYear = generator.int(1...53)
+            case 4:
+                // A year three or more behind, with days, ordinals or weeks of
+                // the month (February's approximation in reach) but no month.
+                components.year = year - generator.int(3...8)
+                switch generator.int(0...2) {
+                case 0: components.day = generator.int(1...31)
+                case 1: components.weekdayOrdinal = generator.int(1...5)
+                default: components.weekOfMonth = generator.int(1...6)
+                }
             default:
                 // A day of a month (some of them missing from it) against a
                 // week number or a weekday ordinal.
