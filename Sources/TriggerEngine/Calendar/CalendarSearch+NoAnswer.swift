@@ -16,13 +16,13 @@
 ///   those is set, or when a month other than February is (it then
 ///   mismatches first);
 /// - the 1st of the next month for a day the month lacks
-///   (`adjustedForMissingDay`, `leapDay`), which needs a day and a month in
-///   the set and the 1st of the following month to show the set's other
-///   date units.
+///   (`adjustedForMissingDay`, `leapDay`), which needs a day in the set (and
+///   a month, set or added by the search) and the 1st of the following month
+///   to show the set's other date units.
 ///
 /// So when the set leaves February's approximation out as above, no day on
-/// or after the start shows all its date units, and (with a day and a month)
-/// no 1st of the following month shows the others, the answer is nil, and
+/// or after the start shows all its date units, and (with a day) no 1st of
+/// the following month shows the others, the answer is nil, and
 /// the search says so after a few steps instead of a hundred. Whether
 /// any day shows the date units is decided on the calendar alone: every field
 /// of a day (weekday, ordinal, week of month, week of year) depends only on
@@ -49,17 +49,19 @@ extension CalendarSearch {
         }
         if let month = pattern[.month] {
             guard month != 2 else { return false }
-        } else if set.contains(.day) || set.contains(.weekdayOrdinal) || set.contains(.weekOfMonth) {
+        } else if set.contains(.weekdayOrdinal) || set.contains(.weekOfMonth) || (pattern[.day] ?? 0) > 28 {
+            // (A day up to the 28th is found in the month or the next one, so
+            // it mismatches only at the end of a December, never in February.)
             return false
         }
         guard !Self.someDay(showing: pattern, onOrAfter: startDay - 1) else { return false }
-        guard let month = pattern[.month], pattern[.day] != nil else { return true }
-        // A day and a month: the day after a missing one is the 1st of the
-        // next month, with the set's other date units (its year becomes the
-        // search's own, so any year here).
+        guard pattern[.day] != nil else { return true }
+        // A day: the day after a missing one is the 1st of the month after
+        // the one set (or the one the search adds, any month), with the set's
+        // other date units (its year becomes the search's own: any year here).
         var following = pattern
         following[.year] = nil
-        following[.month] = month % 12 + 1
+        following[.month] = pattern[.month].map { $0 % 12 + 1 }
         following[.day] = 1
         return !Self.someDay(showing: following, onOrAfter: Int.min)
     }

@@ -26,6 +26,15 @@ struct NoAnswerTests {
             if generator.chance(0.4) { pattern[.hour] = generator.int(0...23) }
             if generator.chance(0.3) { pattern[.minute] = generator.int(0...59) }
         } while pattern.set.count < 2
+        if generator.chance(0.25) {
+            // The shapes cut short without a month: a day up to the 28th
+            // against a week number, maybe with a weekday.
+            pattern[.month] = nil
+            pattern[.weekdayOrdinal] = nil
+            pattern[.weekOfMonth] = nil
+            pattern[.day] = generator.int(1...28)
+            pattern[.weekOfYear] = generator.chance(0.3) ? 53 : generator.int(1...53)
+        }
         return pattern
     }
 
@@ -91,7 +100,7 @@ struct NoAnswerTests {
     func contradictorySetsAgreeWithFoundation(shard: Int) throws {
         let mismatches = try CalendarOracle.mismatches(seed: 0x0A45_F000 + UInt64(shard), count: 300, zones: Self.zones) { generator, year in
             var components = DateComponents()
-            switch generator.int(0...5) {
+            switch generator.int(0...6) {
             case 0:
                 components.month = generator.int(1...12)
                 components.weekOfYear = generator.int(1...53)
@@ -113,6 +122,10 @@ struct NoAnswerTests {
                 case 1: components.weekdayOrdinal = generator.int(1...5)
                 default: components.weekOfMonth = generator.int(1...6)
                 }
+            case 5:
+                // A day up to the 28th against a week number, no month.
+                components.day = generator.int(1...28)
+                components.weekOfYear = generator.int(1...53)
             default:
                 // A day of a month (some of them missing from it) against a
                 // week number or a weekday ordinal.
