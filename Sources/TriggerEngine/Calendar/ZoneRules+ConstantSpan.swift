@@ -20,8 +20,8 @@ extension ZoneRules {
     @inline(__always)
     func transitionCount(atOrBefore seconds: Int) -> Int {
         var low = 0
-        if let first = transitionTimes.first, seconds >= first, (seconds - first) >> Self.bucketShift < bucketCounts.count {
-            low = Int(bucketCounts[(seconds - first) >> Self.bucketShift])
+        if let first = transitionTimes.first, seconds >= first, (seconds - first) >> Self.bucketShift < bucketCount {
+            low = Int(indexes[(seconds - first) >> Self.bucketShift])
             while low < transitionTimes.count && transitionTimes[low] <= seconds { low += 1 }
         } else {
             var high = transitionTimes.count
@@ -39,6 +39,6 @@ extension ZoneRules {
     func transitionsLeaveMidnightAlone(from: Int, through: Int) -> Bool? {
         guard from <= through, through < coverageEnd else { return nil }
         let first = transitionCount(atOrBefore: from - 1), end = transitionCount(atOrBefore: through)
-        return Int(nextMidnightChange[first]) >= end
+        return Int(indexes[bucketCount + first]) >= end
     }
 }

@@ -29,16 +29,19 @@ public struct ZoneRules: Sendable, Hashable, CustomStringConvertible {
     @usableFromInline let offsets: [Int]
     /// The end of the table; later instants are folded back by 400-year cycles.
     @usableFromInline let coverageEnd: Int
-    /// A direct index into the table, so that an offset costs a step or two
-    /// instead of a binary search: `bucketCounts[b]` is the number of
-    /// transitions before `transitionTimes[0] + b << bucketShift`.
-    @usableFromInline let bucketCounts: [Int32]
-    /// For each index `i` of the table, the index of the first transition at
-    /// or after `i` that does not leave local midnight alone (the count of
-    /// transitions when none does), so that the calendar search can tell in
-    /// two lookups whether its day-number shortcuts hold over years of
-    /// transitions (`transitionsLeaveMidnightAlone(from:through:)`).
-    let nextMidnightChange: [Int32]
+    /// Two indexes into the table, in one array so that copying the rules
+    /// (every calendar query does) counts one reference, not two:
+    ///
+    /// - `indexes[b]` for `b < bucketCount`, so that an offset costs a step or
+    ///   two instead of a binary search: the number of transitions before
+    ///   `transitionTimes[0] + b << bucketShift`;
+    /// - `indexes[bucketCount + i]` for each index `i` of the table: the index
+    ///   of the first transition at or after `i` that does not leave local
+    ///   midnight alone (the count of transitions when none does), so that the
+    ///   calendar search tells in two lookups whether its day-number shortcuts
+    ///   hold over years of transitions (`transitionsLeaveMidnightAlone(from:through:)`).
+    @usableFromInline let indexes: [Int32]
+    @usableFromInline let bucketCount: Int
 
     /// Buckets of 2^22 s (48.5 days): zones change offset at most a few times in one.
     @usableFromInline static let bucketShift = 22
@@ -75,13 +78,13 @@ public struct ZoneRules: Sendable, Hashable, CustomStringConvertible {
                 counts.append(Int32(index))
             }
         }
-        self.bucketCounts = counts
         var next = [Int32](repeating: Int32(times.count), count: times.count + 1)
         for index in stride(from: times.count - 1, through: 0, by: -1) {
             let transition = Transition(at: times[index], offsetBefore: offsets[index], offsetAfter: offsets[index + 1])
             next[index] = transition.leavesMidnightAlone ? next[index + 1] : Int32(index)
         }
-        self.nextMidnightChange = next
+        self.bucketCount = counts.count
+        self.indexes = counts + next
     }
 
     /// A zone with one fixed offset.
@@ -122,8 +125,8 @@ extension ZoneRules {
         // transition, or after the last).
         if let first = transitionTimes.first, seconds >= first {
             let bucket = (seconds - first) >> Self.bucketShift
-            if bucket < bucketCounts.count {
-                var index = Int(bucketCounts[bucket])
+            if bucket < bucketCount {
+                var index = Int(indexes[bucket])
                 while index < transitionTimes.count && transitionTimes[index] <= seconds { index += 1 }
                 return offsets[index]
             }
