@@ -32,15 +32,24 @@ extension RegionCoverage {
         // (place on the curve + 1) << 32 | row for every row worth testing; 0 when
         // only large items can hold it.
         var largest: UInt64 = 0
-        for (position, row) in batch.rows.enumerated() {
-            guard row.device >= 0, row.lat >= -90, row.lat <= 90, row.lon >= -180, row.lon <= 180 else { continue }
-            let cell = grid.cell(row.lon, row.lat)
-            if cell < 0 && !everywhere { continue }
-            let place = cell < 0 ? 0 : grid.curvePosition(ofCell: cell) + 1
-            largest = max(largest, place)
-            batch.coverageKeys.append(place << 32 | UInt64(position))
+        // The keys in a local array (moved out and back, so never copied) and the
+        // rows as a plain buffer: no per-row checks through the inout batch.
+        var keys = batch.coverageKeys
+        batch.coverageKeys = []
+        keys.reserveCapacity(count)
+        batch.rows.withUnsafeBufferPointer { rows in
+            for position in rows.indices {
+                let row = rows[position]
+                guard row.device >= 0, row.lat >= -90, row.lat <= 90, row.lon >= -180, row.lon <= 180 else { continue }
+                let cell = grid.cell(row.lon, row.lat)
+                if cell < 0 && !everywhere { continue }
+                let place = cell < 0 ? 0 : grid.curvePosition(ofCell: cell) + 1
+                largest = max(largest, place)
+                keys.append(place << 32 | UInt64(position))
+            }
         }
-        Self.radixSort(&batch.coverageKeys, bits: 64 - largest.leadingZeroBitCount)
+        Self.radixSort(&keys, bits: 64 - largest.leadingZeroBitCount)
+        batch.coverageKeys = keys
     }
 
     /// Finds the coverage of the ordered rows from `coverageDone` up to `end`
@@ -60,7 +69,7 @@ extension RegionCoverage {
                             collect(row.lon, row.lat)
                             starts[position] = batch.coveredRegions.count
                             counts[position] = Int32(covered.count)
-                            batch.coveredRegions.append(contentsOf: covered)
+                            if !covered.isEmpty { batch.coveredRegions.append(contentsOf: covered) }
                         }
                     }
                 }

@@ -33,7 +33,8 @@ final class RegionCoverage {
     @inline(__always)
     func collect(_ x: Double, _ y: Double) {
         stamp += 1
-        covered.removeAll(keepingCapacity: true)
+        // Most points are in no region: skip the (out-of-line) removal when empty.
+        if !covered.isEmpty { covered.removeAll(keepingCapacity: true) }
         let grid = index.grid
         for item in grid.largeItems where item.contains(x, y) { consider(item, x, y) }
         let range = grid.cellRange(x, y)
