@@ -59,17 +59,21 @@ extension RegionCoverage {
         guard done < end else { return }
         // Plain buffers: the loop is hot, and each checked array store of an
         // inout struct's property costs a uniqueness check.
-        batch.coveredStart.withUnsafeMutableBufferPointer { starts in
-            batch.coveredCount.withUnsafeMutableBufferPointer { counts in
-                batch.rows.withUnsafeBufferPointer { rows in
-                    batch.coverageKeys.withUnsafeBufferPointer { keys in
-                        for key in keys[done..<end] {
-                            let position = Int(truncatingIfNeeded: key & 0xFFFF_FFFF)
-                            let row = rows[position]
-                            collect(row.lon, row.lat)
-                            starts[position] = batch.coveredRegions.count
-                            counts[position] = Int32(covered.count)
-                            if !covered.isEmpty { batch.coveredRegions.append(contentsOf: covered) }
+        // The grid and tables once for the batch (see `Tables`).
+        let grid = index.grid
+        withTables { tables in
+            batch.coveredStart.withUnsafeMutableBufferPointer { starts in
+                batch.coveredCount.withUnsafeMutableBufferPointer { counts in
+                    batch.rows.withUnsafeBufferPointer { rows in
+                        batch.coverageKeys.withUnsafeBufferPointer { keys in
+                            for key in keys[done..<end] {
+                                let position = Int(truncatingIfNeeded: key & 0xFFFF_FFFF)
+                                let row = rows[position]
+                                collect(row.lon, row.lat, grid, tables)
+                                starts[position] = batch.coveredRegions.count
+                                counts[position] = Int32(covered.count)
+                                if !covered.isEmpty { batch.coveredRegions.append(contentsOf: covered) }
+                            }
                         }
                     }
                 }
