@@ -71,6 +71,7 @@ extension RegionCoverage {
                                 let row = rows[position]
                                 collect(row.lon, row.lat, grid, tables)
                                 starts[position] = batch.coveredRegions.count
+                                let covered = self.covered
                                 counts[position] = Int32(covered.count)
                                 if !covered.isEmpty { batch.coveredRegions.append(contentsOf: covered) }
                             }

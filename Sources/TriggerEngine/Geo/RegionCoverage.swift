@@ -15,7 +15,13 @@ final class RegionCoverage {
     @exclusivity(unchecked) private var stamps: [Int]
     @exclusivity(unchecked) private var stamp = 0
     /// The regions holding the last point given to `collect(_:_:)`, in no particular order.
-    @exclusivity(unchecked) var covered: [Int32] = []
+    var covered: UnsafeBufferPointer<Int32> { UnsafeBufferPointer(start: coveredStorage, count: coveredCount) }
+    /// Room for every region once (a region is added at most once per point),
+    /// owned here and freed in `deinit`: as an array, each batch's copy of a
+    /// point's list retained it, and that atomic operation stalled the loop
+    /// until the point's cache misses had landed (a twentieth of a run's time).
+    private let coveredStorage: UnsafeMutablePointer<Int32>
+    @exclusivity(unchecked) private var coveredCount = 0
     /// Exact point-in-polygon tests answered in Swift.
     @exclusivity(unchecked) var exactTests = 0
     /// Tests handed to GEOS.
@@ -25,6 +31,11 @@ final class RegionCoverage {
         self.index = index
         preparedGeometries = Array(repeating: nil, count: index.regions.count)
         stamps = Array(repeating: -1, count: index.regions.count)
+        coveredStorage = .allocate(capacity: max(1, index.regions.count))
+    }
+
+    deinit {
+        coveredStorage.deallocate()
     }
 
     /// Sets `covered` to the regions that hold (x, y), boundary included.
@@ -69,8 +80,7 @@ final class RegionCoverage {
     @inline(__always)
     func collect(_ x: Double, _ y: Double, _ grid: RegionGrid, _ tables: Tables) {
         stamp += 1
-        // Most points are in no region: skip the (out-of-line) removal when empty.
-        if !covered.isEmpty { covered.removeAll(keepingCapacity: true) }
+        coveredCount = 0
         for item in grid.largeItems where item.contains(x, y) { consider(item, x, y, tables) }
         let range = grid.cellRange(x, y)
         if range.isEmpty { return }
@@ -87,7 +97,11 @@ final class RegionCoverage {
             if stamps[region] == stamp { return }
             stamps[region] = stamp
         }
-        if covers(region, item.test, x, y, tables) { covered.append(item.region) }
+        if covers(region, item.test, x, y, tables) {
+            precondition(coveredCount < index.regions.count, "a region was added twice for one point")
+            coveredStorage[coveredCount] = item.region
+            coveredCount += 1
+        }
     }
 
     /// Whether region `region` holds (x, y), boundary included.

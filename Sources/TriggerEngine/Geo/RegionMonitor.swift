@@ -166,7 +166,7 @@ public final class RegionMonitor {
             transition(device: Int(device), time: time, x: x, y: y, covered: covered)
         } else {
             coverage.collect(x, y)
-            coverage.covered.withUnsafeBufferPointer { transition(device: Int(device), time: time, x: x, y: y, covered: $0) }
+            transition(device: Int(device), time: time, x: x, y: y, covered: coverage.covered)
         }
         return nil
     }
