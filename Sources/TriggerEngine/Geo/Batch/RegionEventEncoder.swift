@@ -6,24 +6,60 @@ package struct RegionEventEncoder {
 
     package let format: Format
     // Each line is a few copies of pieces made once, the constant text fused to
-    // the identifiers around it: a `String` append per piece was a tenth of a run.
+    // the identifiers around it: a `String` append per piece was a tenth of a
+    // run. The pieces live in flat byte tables read through plain buffers: an
+    // array per piece was retained and released at every copy (atomic
+    // operations, five per event).
     /// Per region: its field and what follows it up to the event name
     /// (`"zone-1","event":"` or `zone-1,`).
-    private let regionPieces: [[UInt8]]
-    /// Per kind (`RegionEvent.Kind.allCases` order): its name and what follows up to the time.
-    private let kindPieces: [[UInt8]]
-    /// Per device: what comes before and after its field up to the region's
-    /// (`{"device":"d0","region":` or `d0,`), made on its first event.
-    private var devicePieces: [[UInt8]?] = []
+    private let regionPieces: Pieces
+    /// Per kind (`RegionEvent.Kind.allCases` order): its name and what follows
+    /// up to the time; then the text between latitude and longitude.
+    private let fixedPieces: Pieces
+    /// Per device seen in an event: what comes before and after its field up to
+    /// the region's (`{"device":"d0","region":` or `d0,`), made on its first event.
+    private var devicePieces = Pieces()
+    /// Per device index: its piece in `devicePieces`, −1 before its first event.
+    private var deviceSlots: [Int32] = []
     /// The last instant formatted, and its text with what follows up to the latitude.
     private var lastTime = Double.nan
     private var lastInstant: [UInt8] = []
-    private let lonKey = Array(#","lon":"#.utf8)
+
+    /// Byte strings in one table: piece i is `bytes[starts[i] ..< starts[i + 1]]`.
+    private struct Pieces {
+        var bytes: [UInt8] = []
+        var starts: [Int32] = [0]
+
+        mutating func add(_ piece: [UInt8]) {
+            bytes += piece
+            starts.append(Int32(bytes.count))
+        }
+
+        var count: Int { starts.count - 1 }
+
+        @inline(__always)
+        func write(_ index: Int, to out: inout [UInt8]) {
+            bytes.withUnsafeBufferPointer { bytes in
+                starts.withUnsafeBufferPointer { starts in
+                    out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[Int(starts[index])..<Int(starts[index + 1])]))
+                }
+            }
+        }
+    }
 
     package init(format: Format, regions: [MonitoredRegion]) {
         self.format = format
-        regionPieces = regions.map { Self.field($0.identifier, format) + Array((format == .ndjson ? #","event":""# : ",").utf8) }
-        kindPieces = RegionEvent.Kind.allCases.map { Array(($0.rawValue + (format == .ndjson ? #"","time":""# : ",")).utf8) }
+        var regionPieces = Pieces()
+        for region in regions {
+            regionPieces.add(Self.field(region.identifier, format) + Array((format == .ndjson ? #","event":""# : ",").utf8))
+        }
+        self.regionPieces = regionPieces
+        var fixedPieces = Pieces()
+        for kind in RegionEvent.Kind.allCases {
+            fixedPieces.add(Array((kind.rawValue + (format == .ndjson ? #"","time":""# : ",")).utf8))
+        }
+        fixedPieces.add(Array((format == .ndjson ? #","lon":"# : ",").utf8))
+        self.fixedPieces = fixedPieces
     }
 
     /// The CSV header line, or nothing for NDJSON.
@@ -35,13 +71,13 @@ package struct RegionEventEncoder {
     package mutating func append(device: Int32, name: @autoclosure () -> String, region: Int32, kind: RegionEvent.Kind,
                                  time: Double, lat: Double, lon: Double, to out: inout [UInt8]) {
         let deviceIndex = Int(device)
-        if deviceIndex >= devicePieces.count {
-            devicePieces.append(contentsOf: repeatElement(nil, count: deviceIndex + 1 - devicePieces.count))
+        if deviceIndex >= deviceSlots.count {
+            deviceSlots.append(contentsOf: repeatElement(-1, count: deviceIndex + 1 - deviceSlots.count))
         }
-        if devicePieces[deviceIndex] == nil {
+        if deviceSlots[deviceIndex] < 0 {
             let field = Self.field(name(), format)
-            devicePieces[deviceIndex] = format == .ndjson ? Array(#"{"device":"#.utf8) + field + Array(#","region":"#.utf8)
-                                                          : field + [0x2C]
+            deviceSlots[deviceIndex] = Int32(devicePieces.count)
+            devicePieces.add(format == .ndjson ? Array(#"{"device":"#.utf8) + field + Array(#","region":"#.utf8) : field + [0x2C])
         }
         if time != lastTime {
             // Logs come in time order, many fixes at one instant: format each instant once.
@@ -51,19 +87,14 @@ package struct RegionEventEncoder {
                                  + (format == .ndjson ? #"","lat":"# : ",")).utf8)
             lastTime = time
         }
-        out += devicePieces[deviceIndex]!
-        out += regionPieces[Int(region)]
-        out += kindPieces[kind.ordinal]
-        out += lastInstant
+        devicePieces.write(Int(deviceSlots[deviceIndex]), to: &out)
+        regionPieces.write(Int(region), to: &out)
+        fixedPieces.write(kind.ordinal, to: &out)
+        lastInstant.withUnsafeBufferPointer { out.append(contentsOf: $0) }
         ShortestDecimal.append(lat, to: &out)
-        if format == .ndjson {
-            out += lonKey
-            ShortestDecimal.append(lon, to: &out)
-            out.append(0x7D)
-        } else {
-            out.append(0x2C)
-            ShortestDecimal.append(lon, to: &out)
-        }
+        fixedPieces.write(RegionEvent.Kind.allCases.count, to: &out)
+        ShortestDecimal.append(lon, to: &out)
+        if format == .ndjson { out.append(0x7D) }
         out.append(0x0A)
     }
 
