@@ -13,6 +13,13 @@
 /// digits, magnitudes `description` writes with an exponent, zero, infinities,
 /// NaN) is left to `description`.
 enum ShortestDecimal {
+    /// 10^0 … 10^17, each exact (every power of ten up to 10^22 is a double).
+    private static let powers: [Double] = (0...17).map { exponent in
+        var value = 1.0
+        for _ in 0..<exponent { value *= 10 }
+        return value
+    }
+
     /// Appends `value.description`'s bytes to `out`.
     @inline(__always)
     static func append(_ value: Double, to out: inout [UInt8]) {
@@ -23,32 +30,40 @@ enum ShortestDecimal {
     /// magnitude in 0.001 ..< 10^15 (which `description` writes without an
     /// exponent); returns `false`, writing nothing, otherwise.
     ///
-    /// For n = 0, 1, 2 … fraction digits, the only decimal c / 10^n that can
-    /// parse back to the value is c = magnitude × 10^n rounded: the product is
-    /// below 10^15, so it is within 0.12 of the exact product, and a c that parses
-    /// back is within 0.12 of the exact product too; a neighbour of the rounded
-    /// product is at least 0.5 from it. c / 10^n parses (correctly rounded, as
-    /// c < 2^53 and 10^n is exact: Clinger) to exactly the quotient compared.
+    /// With n fraction digits such that p = magnitude × 10^n is in 10^14 ..< 10^15,
+    /// the only decimal c / 10^n of at most 15 digits that can parse back to the
+    /// value is c = p rounded: p is within p × 2^-53 of the exact product, and a
+    /// c that parses back is within about p × 2^-53 of it too (half an ulp of
+    /// the value, times 10^n), so within 0.23 of p; a neighbour of the rounded p
+    /// is at least 0.5 from p. c / 10^n parses (correctly rounded, as c < 2^53
+    /// and 10^n is exact: Clinger) to exactly the quotient compared. A shorter
+    /// decimal that parses back would, with zeros appended, be that same c (there
+    /// is only one), so the shortest is c without its trailing zeros.
     static func appendFast(_ value: Double, to out: inout [UInt8]) -> Bool {
         let magnitude = value.magnitude
         // `!(… >= …)` also refuses NaN.
         guard magnitude >= 0.001, magnitude < 1e15 else { return false }
-        // 10^n, exact all the way (every power of ten up to 10^22 is a double).
-        var scale = 1.0
-        for digits in 0...16 {
-            defer { scale *= 10 }
-            let scaled = magnitude * scale
-            if !(scaled < 1e15) { return false }
-            // Rounded to an integer without a call: below 2^52, adding 2^52 leaves no fraction bits.
-            let nearest = (scaled + 0x1p52) - 0x1p52
-            // Far from an integer: no decimal with this many digits (saves the division).
-            if (scaled - nearest).magnitude > 0.25 { continue }
-            if nearest / scale == magnitude {
-                write(UInt64(nearest), fractionDigits: digits, negative: value < 0, to: &out)
-                return true
-            }
+        // n from the binary exponent (log10 2 ≈ 1233 / 4096), then corrected:
+        // the estimate is off by at most one.
+        var digits = min(17, max(0, 14 - (Int(magnitude.exponent) * 1233) >> 12))
+        while digits > 0 && magnitude * powers[digits] >= 1e15 { digits -= 1 }
+        while digits < 17 && magnitude * powers[digits + 1] < 1e15 { digits += 1 }
+        let scale = powers[digits]
+        let scaled = magnitude * scale
+        // Rounded to an integer without a call: below 2^52, adding 2^52 leaves no fraction bits.
+        let nearest = (scaled + 0x1p52) - 0x1p52
+        guard nearest < 1e15, nearest / scale == magnitude else { return false }
+        var number = UInt64(nearest)
+        // Trailing zeros off, eight, four, two, one (c has at most 14), then one at a time.
+        if digits >= 8 && number % 100_000_000 == 0 { number /= 100_000_000; digits -= 8 }
+        if digits >= 4 && number % 10_000 == 0 { number /= 10_000; digits -= 4 }
+        if digits >= 2 && number % 100 == 0 { number /= 100; digits -= 2 }
+        while digits > 0 && number % 10 == 0 {
+            number /= 10
+            digits -= 1
         }
-        return false
+        write(number, fractionDigits: digits, negative: value < 0, to: &out)
+        return true
     }
 
     /// Writes c / 10^fractionDigits as `[-]integer.fraction` (fraction "0" when
