@@ -2,14 +2,14 @@
 /// straight into a byte buffer.
 ///
 /// Encoding an event printed its latitude and longitude through
-/// `Double.description` and a `String` each: about a third of a geofence run's
+/// `Double.description` and a `String` each: about a fifth of a geofence run's
 /// instructions on the hard benchmark. Coordinates read from logs have few
 /// digits, and for those the shortest round-trip decimal can be found directly:
 /// with at most 15 significant digits a decimal is the only one of that length
 /// or shorter that parses to its double (15 = `DBL_DIG`: two such decimals
 /// parsing to one double could not both come back from it at 15 digits), so the
-/// first number of fraction digits at which some decimal parses back to the
-/// value gives exactly the digits `description` chooses. Anything else (more
+/// 15-digit decimal that parses back to the value, less its trailing zeros,
+/// is exactly what `description` chooses. Anything else (more
 /// digits, magnitudes `description` writes with an exponent, zero, infinities,
 /// NaN) is left to `description`.
 enum ShortestDecimal {
