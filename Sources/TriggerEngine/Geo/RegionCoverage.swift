@@ -15,7 +15,13 @@ final class RegionCoverage {
     @exclusivity(unchecked) private var stamps: [Int]
     @exclusivity(unchecked) private var stamp = 0
     /// The regions holding the last point given to `collect(_:_:)`, in no particular order.
-    @exclusivity(unchecked) var covered: [Int32] = []
+    var covered: UnsafeBufferPointer<Int32> { UnsafeBufferPointer(start: coveredStorage, count: coveredCount) }
+    /// Room for every region once (a region is added at most once per point),
+    /// owned here and freed in `deinit`: as an array, each batch's copy of a
+    /// point's list retained it, and that atomic operation stalled the loop
+    /// until the point's cache misses had landed (a twentieth of a run's time).
+    private let coveredStorage: UnsafeMutablePointer<Int32>
+    @exclusivity(unchecked) private var coveredCount = 0
     /// Exact point-in-polygon tests answered in Swift.
     @exclusivity(unchecked) var exactTests = 0
     /// Tests handed to GEOS.
@@ -25,60 +31,97 @@ final class RegionCoverage {
         self.index = index
         preparedGeometries = Array(repeating: nil, count: index.regions.count)
         stamps = Array(repeating: -1, count: index.regions.count)
+        coveredStorage = .allocate(capacity: max(1, index.regions.count))
+    }
+
+    deinit {
+        coveredStorage.deallocate()
     }
 
     /// Sets `covered` to the regions that hold (x, y), boundary included.
     /// - Complexity: O(candidates × edges in the point's band), O(1) per
     ///   candidate in a wholly inside or outside raster cell.
-    @inline(__always)
     func collect(_ x: Double, _ y: Double) {
-        stamp += 1
-        covered.removeAll(keepingCapacity: true)
         let grid = index.grid
-        for item in grid.largeItems where item.contains(x, y) { consider(item, x, y) }
+        withTables { collect(x, y, grid, $0) }
+    }
+
+    /// The index's arrays as plain buffers, valid inside `withTables(_:)`.
+    ///
+    /// A batch takes them once for all its points: reached through `index` for
+    /// every point, each array was retained and released per point (atomic
+    /// operations, about 8% of a run's time on the hard benchmark).
+    struct Tables {
+        let cellItems: UnsafeBufferPointer<RegionGrid.Item>
+        let bands: UnsafeBufferPointer<PlanarPolygon.Bands>
+        let starts: UnsafeBufferPointer<Int32>
+        let edges: UnsafeBufferPointer<PlanarPolygon.Edge>
+        let raster: UnsafeBufferPointer<UInt8>
+    }
+
+    /// Calls `body` with the index's tables as plain buffers (see `Tables`).
+    @inline(__always)
+    func withTables<Result>(_ body: (Tables) throws -> Result) rethrows -> Result {
+        let index = self.index
+        return try index.grid.cellItems.withUnsafeBufferPointer { items in
+            try index.polygonBands.withUnsafeBufferPointer { bands in
+                try index.tables.starts.withUnsafeBufferPointer { starts in
+                    try index.tables.edges.withUnsafeBufferPointer { edges in
+                        try index.tables.raster.withUnsafeBufferPointer { raster in
+                            try body(Tables(cellItems: items, bands: bands, starts: starts, edges: edges, raster: raster))
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// `collect(_:_:)` with the index's grid and tables already in hand.
+    @inline(__always)
+    func collect(_ x: Double, _ y: Double, _ grid: RegionGrid, _ tables: Tables) {
+        stamp += 1
+        coveredCount = 0
+        for item in grid.largeItems where item.contains(x, y) { consider(item, x, y, tables) }
         let range = grid.cellRange(x, y)
         if range.isEmpty { return }
-        grid.cellItems.withUnsafeBufferPointer { items in
-            for position in range where items[position].contains(x, y) { consider(items[position], x, y) }
-        }
+        let items = tables.cellItems
+        for position in range where items[position].contains(x, y) { consider(items[position], x, y, tables) }
     }
 
     /// Tests a candidate whose envelope holds the point; adds it to `covered`.
     @inline(__always)
-    private func consider(_ item: RegionGrid.Item, _ x: Double, _ y: Double) {
+    private func consider(_ item: RegionGrid.Item, _ x: Double, _ y: Double, _ tables: Tables) {
         let region = Int(item.region)
         if item.hasSiblings {
             // A region with several parts in this cell is tested once.
             if stamps[region] == stamp { return }
             stamps[region] = stamp
         }
-        if covers(region, item.test, x, y) { covered.append(item.region) }
+        if covers(region, item.test, x, y, tables) {
+            precondition(coveredCount < index.regions.count, "a region was added twice for one point")
+            coveredStorage[coveredCount] = item.region
+            coveredCount += 1
+        }
     }
 
     /// Whether region `region` holds (x, y), boundary included.
     func covers(_ region: Int, _ x: Double, _ y: Double) -> Bool {
         switch index.shapes[region] {
         case .circle(let circle): return circle.covers(x, y)
-        case .polygon(let polygon): return covers(region, .polygon(Int32(polygon)), x, y)
+        case .polygon(let polygon): return withTables { covers(region, .polygon(Int32(polygon)), x, y, $0) }
         }
     }
 
     /// The same, given the region's exact test (carried by its grid items).
     @inline(__always)
-    private func covers(_ region: Int, _ test: ExactTest, _ x: Double, _ y: Double) -> Bool {
+    private func covers(_ region: Int, _ test: ExactTest, _ x: Double, _ y: Double, _ tables: Tables) -> Bool {
         switch test {
         case .circle(let circle):
             return circle.covers(x, y)
         case .polygon(let polygon):
             exactTests += 1
-            let bands = index.polygonBands[Int(polygon)]
-            let answer = index.tables.edges.withUnsafeBufferPointer { edges in
-                index.tables.starts.withUnsafeBufferPointer { starts in
-                    index.tables.raster.withUnsafeBufferPointer { raster in
-                        PlanarPolygon.covers(x, y, bands: bands, starts: starts, edges: edges, raster: raster)
-                    }
-                }
-            }
+            let answer = PlanarPolygon.covers(x, y, bands: tables.bands[Int(polygon)], starts: tables.starts,
+                                              edges: tables.edges, raster: tables.raster)
             if let answer { return answer }
             return geosCovers(region, x, y)
         }

@@ -154,7 +154,8 @@ public final class RegionMonitor {
     /// to find them here.
     package func ingest(device: Int32, time: Double, x: Double, y: Double, accuracy: Double?,
                         covered: UnsafeBufferPointer<Int32>?) -> MonitorCounters.SkipReason? {
-        pendingEvents.removeAll(keepingCapacity: true)
+        // Most fixes fire nothing: skip the (out-of-line) removal when empty.
+        if !pendingEvents.isEmpty { pendingEvents.removeAll(keepingCapacity: true) }
         let reason = skipReason(device: device, time: time, x: x, y: y, accuracy: accuracy)
         if let reason {
             stateCounters.skipped[reason, default: 0] += 1
@@ -165,7 +166,7 @@ public final class RegionMonitor {
             transition(device: Int(device), time: time, x: x, y: y, covered: covered)
         } else {
             coverage.collect(x, y)
-            coverage.covered.withUnsafeBufferPointer { transition(device: Int(device), time: time, x: x, y: y, covered: $0) }
+            transition(device: Int(device), time: time, x: x, y: y, covered: coverage.covered)
         }
         return nil
     }

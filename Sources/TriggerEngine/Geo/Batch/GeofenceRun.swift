@@ -184,30 +184,40 @@ public final class GeofenceRun {
             names += batch.newDevices
             summary.rowsRead += batch.count
             events.removeAll(keepingCapacity: true)
+            // Locals and plain buffers for the per-row loop: each property read
+            // through `self` or `batch` in it was a retain and release per row.
             let monitor = self.monitor
+            let observer = self.observer
+            let strict = run.strict
             try batch.rows.withUnsafeBufferPointer { rows in
                 try batch.coveredRegions.withUnsafeBufferPointer { regions in
-                    for position in rows.indices {
-                        let row = rows[position]
-                        let device = row.device
-                        if device < 0 {
-                            try badRow(position, batch)
-                            continue
-                        }
-                        let start = batch.coveredStart[position]
-                        let covered = UnsafeBufferPointer(rebasing: regions[start..<(start + Int(batch.coveredCount[position]))])
-                        if let skipped = monitor.ingest(device: device, time: row.time, x: row.lon, y: row.lat,
-                                                        accuracy: row.accuracy.isNaN ? nil : row.accuracy, covered: covered) {
-                            if run.strict && (skipped == .badValue || skipped == .outOfOrder) {
-                                throw DataError(run.strictMessage(skipped, row),
-                                                at: InputLocation(file: run.source.path, line: Int(row.line)))
+                    try batch.coveredStart.withUnsafeBufferPointer { starts in
+                        try batch.coveredCount.withUnsafeBufferPointer { counts in
+                            for position in rows.indices {
+                                let row = rows[position]
+                                let device = row.device
+                                if device < 0 {
+                                    try badRow(position, batch)
+                                    continue
+                                }
+                                let start = starts[position]
+                                let covered = UnsafeBufferPointer(rebasing: regions[start..<(start + Int(counts[position]))])
+                                if let skipped = monitor.ingest(device: device, time: row.time, x: row.lon, y: row.lat,
+                                                                accuracy: row.accuracy.isNaN ? nil : row.accuracy, covered: covered) {
+                                    if strict && (skipped == .badValue || skipped == .outOfOrder) {
+                                        throw DataError(run.strictMessage(skipped, row),
+                                                        at: InputLocation(file: run.source.path, line: Int(row.line)))
+                                    }
+                                    continue
+                                }
+                                if let observer {
+                                    observer.geofenceRun(usedFixOf: device, named: names[Int(device)], time: row.time,
+                                                         latitude: row.lat, longitude: row.lon)
+                                }
+                                monitor.forEachPendingEvent { region, kind in
+                                    events.append(BatchEvent(position: Int32(position), region: region, kind: kind))
+                                }
                             }
-                            continue
-                        }
-                        observer?.geofenceRun(usedFixOf: device, named: names[Int(device)], time: row.time,
-                                              latitude: row.lat, longitude: row.lon)
-                        monitor.forEachPendingEvent { region, kind in
-                            events.append(BatchEvent(position: Int32(position), region: region, kind: kind))
                         }
                     }
                 }

@@ -5,15 +5,61 @@ package struct RegionEventEncoder {
     package typealias Format = GeofenceRun.OutputFormat
 
     package let format: Format
-    private let regionFields: [[UInt8]]
-    private var deviceFields: [[UInt8]?] = []
-    /// The last instant formatted, and its text.
+    // Each line is a few copies of pieces made once, the constant text fused to
+    // the identifiers around it: a `String` append per piece was a tenth of a
+    // run. The pieces live in flat byte tables read through plain buffers: an
+    // array per piece was retained and released at every copy (atomic
+    // operations, five per event).
+    /// Per region: its field and what follows it up to the event name
+    /// (`"zone-1","event":"` or `zone-1,`).
+    private let regionPieces: Pieces
+    /// Per kind (`RegionEvent.Kind.allCases` order): its name and what follows
+    /// up to the time; then the text between latitude and longitude.
+    private let fixedPieces: Pieces
+    /// Per device seen in an event: what comes before and after its field up to
+    /// the region's (`{"device":"d0","region":` or `d0,`), made on its first event.
+    private var devicePieces = Pieces()
+    /// Per device index: its piece in `devicePieces`, −1 before its first event.
+    private var deviceSlots: [Int32] = []
+    /// The last instant formatted, and its text with what follows up to the latitude.
     private var lastTime = Double.nan
     private var lastInstant: [UInt8] = []
 
+    /// Byte strings in one table: piece i is `bytes[starts[i] ..< starts[i + 1]]`.
+    private struct Pieces {
+        var bytes: [UInt8] = []
+        var starts: [Int32] = [0]
+
+        mutating func add(_ piece: [UInt8]) {
+            bytes += piece
+            starts.append(Int32(bytes.count))
+        }
+
+        var count: Int { starts.count - 1 }
+
+        @inline(__always)
+        func write(_ index: Int, to out: inout [UInt8]) {
+            bytes.withUnsafeBufferPointer { bytes in
+                starts.withUnsafeBufferPointer { starts in
+                    out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[Int(starts[index])..<Int(starts[index + 1])]))
+                }
+            }
+        }
+    }
+
     package init(format: Format, regions: [MonitoredRegion]) {
         self.format = format
-        regionFields = regions.map { Self.field($0.identifier, format) }
+        var regionPieces = Pieces()
+        for region in regions {
+            regionPieces.add(Self.field(region.identifier, format) + Array((format == .ndjson ? #","event":""# : ",").utf8))
+        }
+        self.regionPieces = regionPieces
+        var fixedPieces = Pieces()
+        for kind in RegionEvent.Kind.allCases {
+            fixedPieces.add(Array((kind.rawValue + (format == .ndjson ? #"","time":""# : ",")).utf8))
+        }
+        fixedPieces.add(Array((format == .ndjson ? #","lon":"# : ",").utf8))
+        self.fixedPieces = fixedPieces
     }
 
     /// The CSV header line, or nothing for NDJSON.
@@ -25,46 +71,31 @@ package struct RegionEventEncoder {
     package mutating func append(device: Int32, name: @autoclosure () -> String, region: Int32, kind: RegionEvent.Kind,
                                  time: Double, lat: Double, lon: Double, to out: inout [UInt8]) {
         let deviceIndex = Int(device)
-        if deviceIndex >= deviceFields.count {
-            deviceFields.append(contentsOf: repeatElement(nil, count: deviceIndex + 1 - deviceFields.count))
+        if deviceIndex >= deviceSlots.count {
+            deviceSlots.append(contentsOf: repeatElement(-1, count: deviceIndex + 1 - deviceSlots.count))
         }
-        if deviceFields[deviceIndex] == nil { deviceFields[deviceIndex] = Self.field(name(), format) }
+        if deviceSlots[deviceIndex] < 0 {
+            let field = Self.field(name(), format)
+            deviceSlots[deviceIndex] = Int32(devicePieces.count)
+            devicePieces.add(format == .ndjson ? Array(#"{"device":"#.utf8) + field + Array(#","region":"#.utf8) : field + [0x2C])
+        }
         if time != lastTime {
             // Logs come in time order, many fixes at one instant: format each instant once.
             let micros = (time * 1_000_000).rounded()
             let (seconds, fraction) = CivilDate.floorDivide(Int(micros), 1_000_000)
-            lastInstant = Array(RFC3339.string(epochSeconds: seconds, microseconds: fraction).utf8)
+            lastInstant = Array((RFC3339.string(epochSeconds: seconds, microseconds: fraction)
+                                 + (format == .ndjson ? #"","lat":"# : ",")).utf8)
             lastTime = time
         }
-        switch format {
-        case .ndjson:
-            out += #"{"device":"#.utf8
-            out += deviceFields[deviceIndex]!
-            out += #","region":"#.utf8
-            out += regionFields[Int(region)]
-            out += #","event":""#.utf8
-            out += kind.rawValue.utf8
-            out += #"","time":""#.utf8
-            out += lastInstant
-            out += #"","lat":"#.utf8
-            out += lat.description.utf8
-            out += #","lon":"#.utf8
-            out += lon.description.utf8
-            out += "}\n".utf8
-        case .csv:
-            out += deviceFields[deviceIndex]!
-            out.append(0x2C)
-            out += regionFields[Int(region)]
-            out.append(0x2C)
-            out += kind.rawValue.utf8
-            out.append(0x2C)
-            out += lastInstant
-            out.append(0x2C)
-            out += lat.description.utf8
-            out.append(0x2C)
-            out += lon.description.utf8
-            out.append(0x0A)
-        }
+        devicePieces.write(Int(deviceSlots[deviceIndex]), to: &out)
+        regionPieces.write(Int(region), to: &out)
+        fixedPieces.write(kind.ordinal, to: &out)
+        lastInstant.withUnsafeBufferPointer { out.append(contentsOf: $0) }
+        ShortestDecimal.append(lat, to: &out)
+        fixedPieces.write(RegionEvent.Kind.allCases.count, to: &out)
+        ShortestDecimal.append(lon, to: &out)
+        if format == .ndjson { out.append(0x7D) }
+        out.append(0x0A)
     }
 
     /// A JSON string literal (RFC 8259 §7) or a CSV field (RFC 4180, quoted when needed).

@@ -27,6 +27,9 @@ package struct FixBatch: Sendable {
     /// The rows to find coverage for, in spatial order (`RegionCoverage.orderCoverage`),
     /// and how many of them are done.
     package var coverageKeys: [UInt64] = []
+    /// The positions (longitude, latitude) of the rows of `coverageKeys`, in the
+    /// same order, so that the tests read them one after another.
+    package var coveragePoints: [(x: Double, y: Double)] = []
     package var coverageDone = 0
 
     package init() {}
@@ -41,6 +44,7 @@ package struct FixBatch: Sendable {
         coveredCount.removeAll(keepingCapacity: true)
         coveredRegions.removeAll(keepingCapacity: true)
         coverageKeys.removeAll(keepingCapacity: true)
+        coveragePoints.removeAll(keepingCapacity: true)
         coverageDone = 0
     }
 
