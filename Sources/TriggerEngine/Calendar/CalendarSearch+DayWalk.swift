@@ -24,7 +24,7 @@ extension CalendarSearch {
     /// read off the day (weekday, weekday ordinal, day, month).
     func clearAdvance(from start: Double, by period: CalendarUnit, until unit: CalendarUnit, is value: Int) -> Double? {
         guard period == .day || period == .month else { return nil }
-        let startDay = CivilDate.floorDivide(calendar.localSeconds(start), 86_400).quotient
+        let startDay = calendar.dayNumber(at: start)
         var cursor = DayCursor(dayNumber: startDay)
         guard let current = cursor.value(of: unit) else { return nil }
         if current == value { return start }
@@ -38,7 +38,7 @@ extension CalendarSearch {
     /// `matchDay(from:_:)`: day by day to `target`, stopping on the last day
     /// before a month two months away (Foundation's bound).
     func clearMatchDay(from start: Double, _ target: Int) -> Double? {
-        let startDay = CivilDate.floorDivide(calendar.localSeconds(start), 86_400).quotient
+        let startDay = calendar.dayNumber(at: start)
         var cursor = DayCursor(dayNumber: startDay)
         if cursor.day == target { return clearMidnight(ofDay: startDay, after: startDay) }
         let originalMonth = cursor.month
@@ -55,7 +55,7 @@ extension CalendarSearch {
     /// starts, the day of `start` never shows both: the search would have
     /// stopped on it before.)
     func clearWeekdayWithOrdinal(after start: Double, weekday: Int, ordinal: Int) -> Double? {
-        let startDay = CivilDate.floorDivide(calendar.localSeconds(start), 86_400).quotient
+        let startDay = calendar.dayNumber(at: start)
         var cursor = DayCursor(dayNumber: startDay)
         for _ in 0..<Self.dayWalkLimit {
             cursor.step()
@@ -69,7 +69,7 @@ extension CalendarSearch {
     /// `matchWeekOfMonth(from:_:)`: week by week, except that week 1 of the
     /// next month is reached day by day from the last week of this one.
     func clearWeekOfMonth(from start: Double, _ week: Int) -> Double? {
-        let startDay = CivilDate.floorDivide(calendar.localSeconds(start), 86_400).quotient
+        let startDay = calendar.dayNumber(at: start)
         var cursor = DayCursor(dayNumber: startDay)
         if cursor.weekOfMonth == week { return start }
         for _ in 0..<Self.dayWalkLimit {

@@ -37,7 +37,7 @@ extension CalendarSearch {
     /// whenever that is not certain.
     func cannotAnswer(after start: Double) -> Bool {
         let set = pattern.set
-        let startDay = CivilDate.floorDivide(calendar.localSeconds(start), 86_400).quotient
+        let startDay = calendar.dayNumber(at: start)
         if let year = pattern[.year], !set.contains(.weekOfYear), !set.contains(.yearForWeekOfYear),
            !(set.contains(.day) && set.contains(.month)), CivilDate.date(fromDays: startDay).year >= year + 3 {
             // A year three or more behind the start, and no week number to
@@ -120,9 +120,12 @@ extension CalendarSearch {
         return years
     }()
 
+    /// The units a `DayCursor` reads off a day, made once rather than per day looked at.
+    private static let dayUnits: [CalendarUnit] = [.year, .month, .day, .weekday, .weekdayOrdinal, .weekOfMonth]
+
     /// Whether the day under `cursor` shows every date unit of `pattern`.
     private static func showsDateUnits(of pattern: CalendarPattern, _ cursor: DayCursor) -> Bool {
-        for unit in [CalendarUnit.year, .month, .day, .weekday, .weekdayOrdinal, .weekOfMonth] {
+        for unit in dayUnits {
             if let value = pattern[unit], cursor.value(of: unit) != value { return false }
         }
         if pattern[.weekOfYear] != nil || pattern[.yearForWeekOfYear] != nil {

@@ -1,20 +1,20 @@
-/// Shortcuts for the search's step-by-step loops, taken only where the whole
+/// Shortcuts for the search's loops by seconds, minutes and hours, taken only where the whole
 /// walk stays in the quiet part of one constant-offset span, three days or
 /// more from either transition (`ZoneCalendar.steadyOffset(from:to:)`): the
 /// query's own span, or any later one a search years from its start reaches.
 ///
 /// There every period the loops step through is plain fixed-offset arithmetic:
-/// a day runs from local midnight to local midnight, an hour from a whole local
-/// hour to the next, a minute from a whole UTC minute to the next (Foundation
-/// cuts minutes in UTC), a month from the 1st at 00:00 to the next 1st. So the
+/// an hour runs from a whole local hour to the next, a minute from a whole UTC
+/// minute to the next (Foundation cuts minutes in UTC). (Days, weeks and
+/// months are the day walks', which also hold across transitions.) So the
 /// loop's landing points are computed on local seconds without a zone lookup,
 /// and the answer is the loop's answer. Each shortcut returns nil, and the
 /// caller walks as before, when any instant the walk would read (from the start
 /// of the period holding its start to its end) lies outside the quiet part:
 /// near a transition the loops keep Foundation's handling of gaps and repeats.
 extension CalendarSearch {
-    /// Periods a shortcut steps through before it gives the walk back (a day
-    /// search covers at most two months, a month search a year).
+    /// Periods a shortcut steps through before it gives the walk back (a walk
+    /// to a second or a minute takes at most sixty).
     static let quietStepLimit = 800
 
     /// `advance(from:by:until:is:)` in the quiet span: the first period start
@@ -24,9 +24,10 @@ extension CalendarSearch {
         guard let offset = calendar.steadyOffset(from: whole, to: whole) else { return nil }
         let local = whole + offset
         if ZoneCalendar.value(of: unit, localSeconds: local) == value { return start }
-        let day = CivilDate.floorDivide(local, 86_400).quotient
         // The wall time the walk reads first (the start of the period holding
-        // `start`) and the one it lands on after its first step.
+        // `start`) and the one it lands on after its first step. Walks by
+        // days, weeks and months are the day walks' (`CalendarSearch+DayWalk`,
+        // `+WeekWalk`), which also hold across transitions.
         let periodStart: Int
         var position: Int
         switch period {
@@ -36,17 +37,7 @@ extension CalendarSearch {
         case .minute:
             periodStart = local - CivilDate.floorDivide(whole, 60).remainder
             position = periodStart + 60
-        case .day, .weekday, .weekdayOrdinal:
-            periodStart = day * 86_400
-            position = periodStart + 86_400
-        case .weekOfMonth, .weekOfYear:
-            periodStart = (day - (CivilDate.weekday(ofDays: day) - 1)) * 86_400
-            position = periodStart + 7 * 86_400
-        case .month:
-            let (year, month, dayOfMonth) = CivilDate.date(fromDays: day)
-            periodStart = (day - dayOfMonth + 1) * 86_400
-            position = Self.firstOfNextMonth(year: year, month: month) * 86_400
-        case .hour, .year, .yearForWeekOfYear:
+        default:
             return nil
         }
         for _ in 0..<Self.quietStepLimit {
@@ -54,15 +45,7 @@ extension CalendarSearch {
                 guard calendar.steadyOffset(from: periodStart - offset, to: position - offset) != nil else { return nil }
                 return Double(position - offset)
             }
-            switch period {
-            case .second: position += 1
-            case .minute: position += 60
-            case .weekOfMonth, .weekOfYear: position += 7 * 86_400
-            case .month:
-                let (year, month, _) = CivilDate.date(fromDays: position / 86_400)
-                position = Self.firstOfNextMonth(year: year, month: month) * 86_400
-            default: position += 86_400
-            }
+            position += period == .second ? 1 : 60
         }
         return nil
     }
@@ -79,10 +62,5 @@ extension CalendarSearch {
         let result = day * 86_400 + current * 3600 + steps * 3600 - offset
         guard calendar.steadyOffset(from: day * 86_400 - offset, to: result) != nil else { return nil }
         return Double(result)
-    }
-
-    @inline(__always)
-    private static func firstOfNextMonth(year: Int, month: Int) -> Int {
-        month == 12 ? CivilDate.days(year: year + 1, month: 1, day: 1) : CivilDate.days(year: year, month: month + 1, day: 1)
     }
 }

@@ -191,6 +191,12 @@ struct ZoneCalendar: Sendable {
         return whole + offset(atUTC: whole)
     }
 
+    /// The local day (days since 1970-01-01) holding instant `t`.
+    @inline(__always)
+    func dayNumber(at t: Double) -> Int {
+        CivilDate.floorDivide(localSeconds(t), 86_400).quotient
+    }
+
     @inline(__always)
     func fields(_ t: Double) -> Fields {
         Self.fields(localSeconds: localSeconds(t))
@@ -288,10 +294,10 @@ struct ZoneCalendar: Sendable {
             let start = Double(whole - CivilDate.floorDivide(local, 3600).remainder)
             return (start, start + 3600)
         case .day, .weekday, .weekdayOrdinal:
-            let start = startOfDay(CivilDate.floorDivide(localSeconds(t), 86_400).quotient)
+            let start = startOfDay(dayNumber(at: t))
             return (start, midnight(ofDayAt: addingDays(1, to: start)))
         case .weekOfMonth, .weekOfYear:
-            let day = CivilDate.floorDivide(localSeconds(t), 86_400).quotient
+            let day = dayNumber(at: t)
             let start = startOfDay(day - (CivilDate.weekday(ofDays: day) - 1))
             return (start, midnight(ofDayAt: addingDays(7, to: start)))
         case .month:
@@ -348,7 +354,7 @@ struct ZoneCalendar: Sendable {
     /// 00:00 of the local day holding `t`.
     @inline(__always)
     func midnight(ofDayAt t: Double) -> Double {
-        midnight(ofDay: CivilDate.floorDivide(localSeconds(t), 86_400).quotient)
+        midnight(ofDay: dayNumber(at: t))
     }
 
     /// The number of weeks of the month holding `t` (the week of month of its
