@@ -18,9 +18,10 @@ struct CalendarSearch: Sendable {
     /// (`STOP_EXHAUSTIVE_SEARCH_AFTER_MAX_ITERATIONS` = 100, counted from 0).
     static let stepLimit = 101
 
-    /// Whether a search that has taken a few steps checks whether it can
-    /// answer at all (`CalendarSearch+NoAnswer`); off only in the tests that
-    /// compare that check with the whole search.
+    /// Whether a search checks whether it can answer at all
+    /// (`CalendarSearch+NoAnswer` after a few steps, `CalendarSearch+PinnedYear`
+    /// after each step that found nothing); off only in the tests that compare
+    /// those checks with the whole search.
     var askingWhetherAnyAnswer = true
 
     /// Raised where Foundation's search throws (a step that does not advance):
@@ -62,6 +63,7 @@ struct CalendarSearch: Sendable {
             do {
                 let (result, newSearchDate) = try step(start: start, searching: searching)
                 if let result { return InstantBounds.fire(result) }
+                if askingWhetherAnyAnswer && emptyStepRepeats(from: searching) { return nil }
                 searching = newSearchDate
             } catch {
                 return nil
