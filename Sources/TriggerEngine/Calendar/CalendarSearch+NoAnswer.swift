@@ -12,9 +12,8 @@
 ///   possible when no day shows the date units;
 /// - the start of March for a day February lacks (`leapDay`), when the
 ///   highest mismatched unit is the day, the weekday ordinal or the week of
-///   the month and the candidate lies in February: not possible when none of
-///   those is set, or when a month other than February is (it then
-///   mismatches first);
+///   the month and the candidate lies in February
+///   (`februaryApproximationInReach` says when that cannot happen);
 /// - the 1st of the next month for a day the month lacks
 ///   (`adjustedForMissingDay`, `leapDay`), which needs a day in the set (and
 ///   a month, set or added by the search) and the 1st of the following month
@@ -47,13 +46,7 @@ extension CalendarSearch {
             // own year, needs a day and a month.
             return true
         }
-        if let month = pattern[.month] {
-            guard month != 2 else { return false }
-        } else if set.contains(.weekdayOrdinal) || set.contains(.weekOfMonth) || (pattern[.day] ?? 0) > 28 {
-            // (A day up to the 28th is found in the month or the next one, so
-            // it mismatches only at the end of a December, never in February.)
-            return false
-        }
+        guard !februaryApproximationInReach else { return false }
         guard !Self.someDay(showing: pattern, onOrAfter: startDay - 1) else { return false }
         guard pattern[.day] != nil else { return true }
         // A day: the day after a missing one is the 1st of the month after
@@ -64,6 +57,24 @@ extension CalendarSearch {
         following[.month] = pattern[.month].map { $0 % 12 + 1 }
         following[.day] = 1
         return !Self.someDay(showing: following, onOrAfter: Int.min)
+    }
+
+    /// Whether a candidate in February could mismatch first at the day, the
+    /// weekday ordinal or the week of the month, so that Foundation answers
+    /// with the start of March: only with one of those set, and not when a
+    /// month other than February is (it then mismatches first). A day up to
+    /// the 28th is found in the month or the next one, so it mismatches only
+    /// at the end of a December, never in February; and on that day the
+    /// weekday ordinal is fixed, so an ordinal that agrees with the day never
+    /// mismatches there either.
+    var februaryApproximationInReach: Bool {
+        if let month = pattern[.month], month != 2 { return false }
+        let day = pattern[.day]
+        if let day, day > 28 { return true }
+        if let ordinal = pattern[.weekdayOrdinal] {
+            guard let day, (day - 1) / 7 + 1 == ordinal else { return true }
+        }
+        return pattern.set.contains(.weekOfMonth)
     }
 
     /// Whether a day on or after `firstDay` shows every date unit of

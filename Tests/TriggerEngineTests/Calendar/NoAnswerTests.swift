@@ -63,6 +63,44 @@ struct NoAnswerTests {
         #expect(cutShort >= 300, "the check applied to \(cutShort) of 1,500")
     }
 
+    /// February's approximation in reach or not: sets without a month (or
+    /// with February) holding a day up to the 28th with a weekday ordinal
+    /// that agrees with it or not, a week of the month, or a later day. With
+    /// the check the search answers what it answers without it, and the
+    /// check cuts some of them short.
+    @Test func februaryApproximationIsKeptWhereItCanAnswer() throws {
+        var generator = CalendarQueryGenerator(seed: 0x0A45_FEB0)
+        var cutShort = 0, answered = 0, wrong: [String] = []
+        for _ in 0..<1_500 {
+            let zone = Self.zones[generator.int(0...Self.zones.count - 1)]
+            let after = generator.after(in: zone).timeIntervalSince1970
+            var pattern = CalendarPattern()
+            if generator.chance(0.3) { pattern[.month] = 2 }
+            let day = generator.chance(0.15) ? generator.int(29...31) : generator.int(1...28)
+            pattern[.day] = day
+            switch generator.int(0...3) {
+            case 0: pattern[.weekdayOrdinal] = (day - 1) / 7 + 1
+            case 1: pattern[.weekdayOrdinal] = generator.int(1...5)
+            case 2: pattern[.weekOfMonth] = generator.int(1...6)
+            default: break
+            }
+            if generator.chance(0.5) { pattern[.weekOfYear] = generator.int(1...53) }
+            if generator.chance(0.4) { pattern[.weekday] = generator.int(1...7) }
+            if generator.chance(0.4) { pattern[.hour] = generator.int(0...23) }
+            var search = CalendarSearch(calendar: ZoneCalendar(rules: try ZoneRules.named(zone), near: after), pattern: pattern)
+            let checked = search.next(after: after)
+            if search.cannotAnswer(after: after) { cutShort += 1 }
+            search.askingWhetherAnyAnswer = false
+            let whole = search.next(after: after)
+            if whole != nil { answered += 1 }
+            if checked != whole {
+                wrong.append("\(zone) \(pattern) after \(after): with the check \(String(describing: checked)), without \(String(describing: whole))")
+            }
+        }
+        #expect(wrong.isEmpty, "\(wrong.count) differ, first: \(wrong.prefix(5).joined(separator: "\n"))")
+        #expect(cutShort >= 150 && answered >= 150, "cut short \(cutShort), answered \(answered) of 1,500")
+    }
+
     /// `someDay(showing:onOrAfter:)` against a plain walk over forty years of
     /// days, for sets of date units alone (its own candidates are only a
     /// month, a week or a year of each kind).
