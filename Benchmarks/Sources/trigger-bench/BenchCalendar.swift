@@ -129,6 +129,13 @@ struct BenchCalendar: ParsableCommand {
                 let sortedTimes = times.sorted()
                 return sortedTimes[min(sortedTimes.count - 1, sortedTimes.count * 99 / 100)] > 20_000
             }
+            let common = byShape.filter { $0.value.count >= 100 }
+            print("    sets with 100 queries or more: \(common.count - common.keys.filter { overTarget[$0] != nil }.count) of \(common.count) within p99 20 µs "
+                  + "(they hold \(common.values.map(\.count).reduce(0, +)) of the \(list.count) queries)")
+            for (key, times) in common.filter({ overTarget[$0.key] != nil }).sorted(by: { $0.value.count > $1.value.count }) {
+                let sortedTimes = times.sorted()
+                print(String(format: "      over: %@ (%d queries) p99 %.0f ns", key, times.count, sortedTimes[sortedTimes.count * 99 / 100]))
+            }
             let overQueries = ours.perQuery[0].filter { $0 > 20_000 }
             print(String(format: "    sets with p99 over 20 µs: %d of %d; queries over 20 µs: %d (%.2f%%), %.1f%% of the time", overTarget.count,
                          byShape.count, overQueries.count, 100 * Double(overQueries.count) / Double(list.count),
@@ -145,6 +152,20 @@ struct BenchCalendar: ParsableCommand {
                     if c.hour == nil && c.minute == nil && c.second == nil { count += 1; time += ours.perQuery[0][index] }
                 }
                 print(String(format: "      over 20 µs without hour, minute, second: %d queries, %.1f%% of the time", count, 100 * time / total))
+            }
+            do {
+                // Nil answers after up to 101 steps, or answers far ahead.
+                var nils = (0, 0.0), near = (0, 0.0), far = (0, 0.0)
+                for (index, query) in list.enumerated() where ours.perQuery[0][index] > 20_000 {
+                    let time = ours.perQuery[0][index]
+                    if let answer = oursAnswers[index] {
+                        if answer.timeIntervalSince(query.after) > 366 * 86_400 { far.0 += 1; far.1 += time } else { near.0 += 1; near.1 += time }
+                    } else {
+                        nils.0 += 1; nils.1 += time
+                    }
+                }
+                print(String(format: "      over 20 µs: nil %d queries (%.1f%% of the time), answered within a year %d (%.1f%%), later %d (%.1f%%)",
+                             nils.0, 100 * nils.1 / total, near.0, 100 * near.1 / total, far.0, 100 * far.1 / total))
             }
             // Which units the slow queries have in common.
             for unit in ["weekOfYear", "weekdayOrdinal", "weekOfMonth", "yearForWeekOfYear", "weekday", "day", "month", "year"] {
