@@ -46,6 +46,19 @@ extension CalendarSearch {
             // own year, needs a day and a month.
             return true
         }
+        if let weekYear = pattern[.yearForWeekOfYear], pattern[.year] == nil,
+           CivilDate.date(fromDays: startDay).year >= weekYear + (pattern[.weekOfYear] == 53 ? 18 : 6) {
+            // A week-numbering year well behind the start: every match the
+            // search tries (its own, February's, a missing day's) starts over
+            // from that week year's start, since every date it starts from
+            // (the searched one, a later one, 1 January of a year the search
+            // adds) lies outside it, and moves at most three years from there
+            // (a year to the week, a year to the month, months to the week of
+            // the month or the ordinal, one to the day), or fifteen to find a
+            // 53rd week (a year ending on a Saturday: 2022, then 2033). All
+            // of them lie before the start, which no step accepts.
+            return true
+        }
         guard !februaryApproximationInReach else { return false }
         guard !Self.someDay(showing: pattern, onOrAfter: startDay - 1) else { return false }
         guard pattern[.day] != nil else { return true }
