@@ -43,23 +43,11 @@ struct NoAnswerTests {
     /// share of them short (so the comparison is not empty).
     @Test(arguments: 0..<2)
     func theCheckNeverChangesAnAnswer(shard: Int) throws {
-        var generator = CalendarQueryGenerator(seed: 0x0A45_0000 + UInt64(shard))
-        var cutShort = 0, wrong: [String] = []
-        for _ in 0..<1_500 {
-            let zone = Self.zones[generator.int(0...Self.zones.count - 1)]
-            let after = generator.after(in: zone).timeIntervalSince1970
-            let year = 1970 + Int(after / 31_556_952)
-            let pattern = Self.pattern(&generator, year: year)
-            var search = CalendarSearch(calendar: ZoneCalendar(rules: try ZoneRules.named(zone), near: after), pattern: pattern)
-            let checked = search.next(after: after)
-            if search.cannotAnswer(after: after) { cutShort += 1 }
-            search.askingWhetherAnyAnswer = false
-            let whole = search.next(after: after)
-            if checked != whole {
-                wrong.append("\(zone) \(pattern) after \(after): with the check \(String(describing: checked)), without \(String(describing: whole))")
-            }
+        let comparison = try EarlyNilComparison(seed: 0x0A45_0000 + UInt64(shard), count: 1_500, zones: Self.zones) { generator, year in
+            Self.pattern(&generator, year: year)
         }
-        #expect(wrong.isEmpty, "\(wrong.count) differ, first: \(wrong.prefix(5).joined(separator: "\n"))")
+        let cutShort = comparison.outcomes.filter { $0.search.cannotAnswer(after: $0.after) }.count
+        #expect(comparison.differences.isEmpty, "\(comparison.summary)")
         #expect(cutShort >= 300, "the check applied to \(cutShort) of 1,500")
     }
 
@@ -69,11 +57,7 @@ struct NoAnswerTests {
     /// the check the search answers what it answers without it, and the
     /// check cuts some of them short.
     @Test func februaryApproximationIsKeptWhereItCanAnswer() throws {
-        var generator = CalendarQueryGenerator(seed: 0x0A45_FEB0)
-        var cutShort = 0, answered = 0, wrong: [String] = []
-        for _ in 0..<1_500 {
-            let zone = Self.zones[generator.int(0...Self.zones.count - 1)]
-            let after = generator.after(in: zone).timeIntervalSince1970
+        let comparison = try EarlyNilComparison(seed: 0x0A45_FEB0, count: 1_500, zones: Self.zones) { generator, _ in
             var pattern = CalendarPattern()
             if generator.chance(0.3) { pattern[.month] = 2 }
             let day = generator.chance(0.15) ? generator.int(29...31) : generator.int(1...28)
@@ -87,17 +71,11 @@ struct NoAnswerTests {
             if generator.chance(0.5) { pattern[.weekOfYear] = generator.int(1...53) }
             if generator.chance(0.4) { pattern[.weekday] = generator.int(1...7) }
             if generator.chance(0.4) { pattern[.hour] = generator.int(0...23) }
-            var search = CalendarSearch(calendar: ZoneCalendar(rules: try ZoneRules.named(zone), near: after), pattern: pattern)
-            let checked = search.next(after: after)
-            if search.cannotAnswer(after: after) { cutShort += 1 }
-            search.askingWhetherAnyAnswer = false
-            let whole = search.next(after: after)
-            if whole != nil { answered += 1 }
-            if checked != whole {
-                wrong.append("\(zone) \(pattern) after \(after): with the check \(String(describing: checked)), without \(String(describing: whole))")
-            }
+            return pattern
         }
-        #expect(wrong.isEmpty, "\(wrong.count) differ, first: \(wrong.prefix(5).joined(separator: "\n"))")
+        let cutShort = comparison.outcomes.filter { $0.search.cannotAnswer(after: $0.after) }.count
+        let answered = comparison.outcomes.filter { $0.answer != nil }.count
+        #expect(comparison.differences.isEmpty, "\(comparison.summary)")
         #expect(cutShort >= 150 && answered >= 150, "cut short \(cutShort), answered \(answered) of 1,500")
     }
 

@@ -1,0 +1,45 @@
+import Foundation
+@_spi(Internals) @testable import TriggerEngine
+
+/// The calendar search with and without its early-nil checks
+/// (`askingWhetherAnyAnswer`) on seeded sets and starts: the oracle of
+/// `NoAnswerTests` and `PinnedYearTests`, since the whole search is
+/// Foundation's step for step and the checks may only end it sooner.
+struct EarlyNilComparison {
+    /// One query: its set, the search (with the checks off, so a test can ask
+    /// them directly), its start and the whole search's answer.
+    struct Outcome {
+        var pattern: CalendarPattern
+        var search: CalendarSearch
+        var after: Double
+        var answer: Double?
+    }
+
+    /// Queries whose answers differ, described.
+    var differences: [String] = []
+    var outcomes: [Outcome] = []
+
+    /// Runs `count` queries in `zones`, the sets drawn by `pattern` (given
+    /// the start's year).
+    init(seed: UInt64, count: Int, zones: [String],
+         pattern: (inout CalendarQueryGenerator, Int) -> CalendarPattern) throws {
+        var generator = CalendarQueryGenerator(seed: seed)
+        for _ in 0..<count {
+            let zone = zones[generator.int(0...zones.count - 1)]
+            let after = generator.after(in: zone).timeIntervalSince1970
+            let set = pattern(&generator, 1970 + Int(after / 31_556_952))
+            var search = CalendarSearch(calendar: ZoneCalendar(rules: try ZoneRules.named(zone), near: after), pattern: set)
+            let checked = search.next(after: after)
+            search.askingWhetherAnyAnswer = false
+            let whole = search.next(after: after)
+            if checked != whole {
+                differences.append("\(zone) \(set) after \(after): with the checks \(String(describing: checked)), "
+                                   + "without \(String(describing: whole))")
+            }
+            outcomes.append(Outcome(pattern: set, search: search, after: after, answer: whole))
+        }
+    }
+
+    /// The first few differences, one per line.
+    var summary: String { "\(differences.count) differ, first: \(differences.prefix(5).joined(separator: "\n"))" }
+}
