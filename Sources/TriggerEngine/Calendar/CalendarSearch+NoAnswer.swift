@@ -108,17 +108,20 @@ extension CalendarSearch {
         let pinned = pattern[.year] != nil || pattern[.yearForWeekOfYear] != nil
         var looked = 0
         for year in years {
-            // The days of the year to look at: the month's, or the numbered
-            // week's (of `year` as a week-numbering year, unless the calendar
-            // year is set: its last days may be week 1 of the next), or all.
+            // The days of the year to look at: the numbered week's (of `year`
+            // as a week-numbering year, unless the calendar year is set: its
+            // last days may be week 1 of the next; the week's days in another
+            // calendar year, the end of a December, have fields `year`'s kind
+            // decides too), or the month's, or all. Seven days rather than a
+            // month's thirty when both are set: the month is checked per day.
             var from = CivilDate.days(year: year, month: 1, day: 1)
             var through = CivilDate.days(year: year + 1, month: 1, day: 1) - 1
-            if let month = pattern[.month] {
-                from = CivilDate.days(year: year, month: month, day: 1)
-                through = from + CivilDate.daysInMonth(year: year, month: month) - 1
-            } else if let week = pattern[.weekOfYear], pattern[.year] == nil {
+            if let week = pattern[.weekOfYear], pattern[.year] == nil {
                 from = ZoneCalendar.firstDayOfWeekYear(year) + 7 * (week - 1)
                 through = from + 6
+            } else if let month = pattern[.month] {
+                from = CivilDate.days(year: year, month: month, day: 1)
+                through = from + CivilDate.daysInMonth(year: year, month: month) - 1
             }
             if pinned { from = max(from, firstDay) }
             guard from <= through else { continue }
