@@ -93,7 +93,8 @@ extension CalendarSearch {
     /// Whether a day on or after `firstDay` shows every date unit of
     /// `pattern` (year, month, day, weekday, weekday ordinal, week of month,
     /// week of year, week-numbering year). True when the candidates are too many to
-    /// look through (the caller then searches as before).
+    /// look through, over 2,000 days (the caller then searches as before): a
+    /// set with neither a month, a numbered week, a year nor a day.
     static func someDay(showing pattern: CalendarPattern, onOrAfter firstDay: Int) -> Bool {
         // The years to look at: the one set (with its neighbours for a
         // week-numbering year), or one of each kind.
@@ -125,10 +126,19 @@ extension CalendarSearch {
             }
             if pinned { from = max(from, firstDay) }
             guard from <= through else { continue }
-            looked += through - from + 1
-            guard looked <= 2_000 else { return true }
             var cursor = DayCursor(dayNumber: from)
             while cursor.dayNumber <= through {
+                if let day = pattern[.day], cursor.day != day {
+                    // Only that day of each month can show the units.
+                    if cursor.day < day && day <= cursor.monthLength {
+                        cursor.step(withinMonth: day - cursor.day)
+                    } else {
+                        cursor.stepToNextMonth()
+                    }
+                    continue
+                }
+                looked += 1
+                guard looked <= 2_000 else { return true }
                 if showsDateUnits(of: pattern, cursor) { return true }
                 cursor.step()
             }

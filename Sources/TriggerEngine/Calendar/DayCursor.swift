@@ -33,6 +33,14 @@ struct DayCursor {
         stepToNextMonth()
     }
 
+    /// `days` days later within the same month (the caller stays within it).
+    @inline(__always)
+    mutating func step(withinMonth days: Int) {
+        dayNumber += days
+        day += days
+        weekday = (weekday - 1 + days) % 7 + 1
+    }
+
     /// The 1st of the next month.
     mutating func stepToNextMonth() {
         let days = monthLength - day + 1
