@@ -52,11 +52,12 @@ extension CalendarSearch {
             // search tries (its own, February's, a missing day's) starts over
             // from that week year's start, since every date it starts from
             // (the searched one, a later one, 1 January of a year the search
-            // adds) lies outside it, and moves at most three years from there
-            // (a year to the week, a year to the month, months to the week of
-            // the month or the ordinal, one to the day), or fifteen to find a
-            // 53rd week (a year ending on a Saturday: 2022, then 2033). All
-            // of them lie before the start, which no step accepts.
+            // adds) lies outside it, and moves at most five years from there
+            // (a year to the week, a year to the month, up to two to a month
+            // with a sixth week, months to the ordinal and the day), or
+            // seventeen to find a 53rd week (a year ending on a Saturday: 2022,
+            // then 2033). All of them lie before the start, which no step
+            // accepts.
             return true
         }
         guard !februaryApproximationInReach else { return false }
