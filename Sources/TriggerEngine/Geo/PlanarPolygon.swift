@@ -139,7 +139,7 @@ struct PlanarPolygon: Sendable {
     /// The band count and scale for these edges (see `init`).
     private static func layout(_ edges: [Edge], _ envelope: Envelope) -> Bands {
         let height = envelope.maxY - envelope.minY
-        var count = max(1, min(1 << 20, edges.count / 16))
+        var count = max(1, min(1 << 20, edges.count / ExperimentKnobs.bandDivisor))
         while count > 1 {
             let scale = height > 0 ? Double(count) / height : 0
             let bands = Bands(minY: envelope.minY, scale: scale, count: count, raster: PolygonRaster.Layout.empty)
