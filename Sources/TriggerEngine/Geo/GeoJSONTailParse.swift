@@ -13,7 +13,8 @@ import Foundation
 /// `@unchecked Sendable`: the bytes are only read, and stay valid until
 /// `result()` has waited for the thread (the caller's duty: `finish()` before
 /// the buffer goes); `outcome` is written by the thread before it signals `done`
-/// and read only after waiting on it.
+/// and read only after waiting on it; `waited` and `taken` belong to the
+/// calling thread.
 final class GeoJSONTailParse: @unchecked Sendable {
     /// Where the tail's first feature starts.
     let start: Int
@@ -22,6 +23,8 @@ final class GeoJSONTailParse: @unchecked Sendable {
     private let done = DispatchSemaphore(value: 0)
     private var outcome: Result<(features: [GeoJSONFeatureCollection.Feature], end: Int), GeoJSONScanner.Declined>?
     private var waited = false
+    /// Whether the scanner arrived at `start` and took this parse.
+    private(set) var taken = false
 
     /// Starts parsing at `start` on a new thread.
     init(_ bytes: UnsafePointer<UInt8>, count: Int, start: Int) {
@@ -41,6 +44,7 @@ final class GeoJSONTailParse: @unchecked Sendable {
     /// once the thread is done.
     func result() throws(GeoJSONScanner.Declined) -> (features: [GeoJSONFeatureCollection.Feature], end: Int) {
         finish()
+        taken = true
         guard let outcome else { throw GeoJSONScanner.Declined() }
         return try outcome.get()
     }
