@@ -44,7 +44,7 @@ enum PolygonRaster {
     /// point-in-polygon test per cell, and no floating-point intersection.
     /// - Complexity: O(cells + edges × rows each spans).
     static func append(envelope: Envelope, edges: [PlanarPolygon.Edge], to cells: inout [UInt8]) -> Layout {
-        let size = min(ExperimentKnobs.rasterCap, max(4, Int(Double(edges.count).squareRoot() * ExperimentKnobs.rasterFactor)))
+        let size = min(48, max(4, Int(Double(edges.count).squareRoot() * 3)))
         let width = max(envelope.maxX - envelope.minX, 1e-12), height = max(envelope.maxY - envelope.minY, 1e-12)
         var layout = Layout(minX: envelope.minX, minY: envelope.minY, inverseWidth: Double(size) / width,
                             inverseHeight: Double(size) / height, size: size)
