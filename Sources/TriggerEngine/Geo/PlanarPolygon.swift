@@ -178,6 +178,10 @@ struct PlanarPolygon: Sendable {
             let edge = edges[index]
             // Sorted by east end, descending: the rest lie wholly west of the point.
             if edge.maxX < x { break }
+            // Most edges of a band lie wholly above or below the point: `crossing`
+            // says `misses` for them, and this one look at the latitudes says so
+            // without its chain of branches.
+            if (edge.ay > y) == (edge.by > y) && edge.ay != y && edge.by != y { continue }
             switch crossing(edge, x, y) {
             case .crosses: crossings += 1
             case .misses: continue
