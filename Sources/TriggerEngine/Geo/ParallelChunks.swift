@@ -67,11 +67,11 @@ extension ParallelChunks {
     }
 }
 
-/// Where `concatenated` copies to, shared by its workers.
+/// Where `concatenated` (or a file read in parts) copies to, shared by its workers.
 ///
 /// `@unchecked Sendable`: each worker writes only its own piece's range of the
 /// buffer, and nothing reads it until `concurrentPerform` has returned.
-private struct CopyTarget<Element>: @unchecked Sendable {
+struct CopyTarget<Element>: @unchecked Sendable {
     let base: UnsafeMutablePointer<Element>
     init(_ base: UnsafeMutablePointer<Element>) { self.base = base }
 }
@@ -81,7 +81,7 @@ private struct CopyTarget<Element>: @unchecked Sendable {
 /// `@unchecked Sendable`: each worker writes its own slot, and
 /// nothing reads a slot until `concurrentPerform` has returned, which orders the
 /// writes before the reads.
-private final class ResultSlots<Value: Sendable>: @unchecked Sendable {
+final class ResultSlots<Value: Sendable>: @unchecked Sendable {
     private let storage: UnsafeMutablePointer<Value?>
     private let count: Int
 
