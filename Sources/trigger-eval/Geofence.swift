@@ -62,7 +62,7 @@ struct Geofence: ParsableCommand {
     @Flag(name: .shortAndLong, help: "No summary on stderr.")
     var quiet = false
 
-    @Option(help: "1: read and evaluate on one thread; 2 (default): read and parse the log on a second thread.")
+    @Option(help: "1: read and evaluate on one thread; 2 (default): read and parse the log on a second thread, both threads testing fixes.")
     var threads = 2
 
     @Option(help: "Also draw the run as a map: FILE.svg or FILE.html (one self-contained file; the events are unchanged).")

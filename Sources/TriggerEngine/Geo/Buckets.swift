@@ -18,6 +18,30 @@ struct Buckets<Item> {
         self.starts = starts
         self.items = items
     }
+
+    /// `count` buckets filled by counting sort: `place` is called twice and must
+    /// put the same items in the same buckets, in the same order, both times
+    /// (first counted, then stored); no list per bucket is built.
+    /// - Complexity: O(count + items), two calls of `place`.
+    init(count: Int, place: ((Int, Item) -> Void) -> Void) {
+        var starts = [Int32](repeating: 0, count: count + 1)
+        place { bucket, _ in starts[bucket + 1] += 1 }
+        for bucket in 0..<count { starts[bucket + 1] += starts[bucket] }
+        var next = Array(starts[0..<count])
+        let total = Int(starts[count])
+        self.starts = starts
+        items = Array(unsafeUninitializedCapacity: total) { buffer, initialized in
+            var stored = 0
+            place { bucket, item in
+                precondition(next[bucket] < starts[bucket + 1], "Buckets: the second placing differs from the first")
+                (buffer.baseAddress! + Int(next[bucket])).initialize(to: item)
+                next[bucket] += 1
+                stored += 1
+            }
+            precondition(stored == total, "Buckets: the second placing differs from the first")
+            initialized = total
+        }
+    }
 }
 
 extension Buckets: Sendable where Item: Sendable {}

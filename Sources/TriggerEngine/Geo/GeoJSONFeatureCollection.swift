@@ -63,17 +63,28 @@ extension GeoJSONFeatureCollection {
     /// `nil` when the bytes are anything else: not JSON, another encoding, nesting
     /// deeper than 64, an escaped member name, a geometry or property of another
     /// type, a repeated member the monitor reads. Safe on arbitrary bytes.
+    ///
+    /// A large document is read by two threads, the second from a feature
+    /// start guessed near the middle (`GeoJSONTailParse`); the answer is the
+    /// same as one thread's.
     /// - Complexity: O(bytes), one pass, no intermediate JSON values.
-    package init?(parsing bytes: UnsafeRawBufferPointer) {
+    package init?(parsing bytes: UnsafeRawBufferPointer, splitAbove: Int = 1 << 20) {
         guard let base = bytes.baseAddress, !bytes.isEmpty else { return nil }
-        var scanner = GeoJSONScanner(base.assumingMemoryBound(to: UInt8.self), count: bytes.count)
+        let start = base.assumingMemoryBound(to: UInt8.self)
+        var scanner = GeoJSONScanner(start, count: bytes.count)
+        if bytes.count > splitAbove, ProcessInfo.processInfo.activeProcessorCount > 1,
+           let middle = GeoJSONScanner.likelyFeatureStart(start, count: bytes.count, after: bytes.count / 2) {
+            scanner.tail = GeoJSONTailParse(start, count: bytes.count, start: middle)
+        }
+        // The other thread reads the bytes: wait for it before they go, whatever happened here.
+        defer { scanner.tail?.finish() }
         guard let features = try? scanner.featureCollection() else { return nil }
         self.features = features
     }
 
     /// `init?(parsing:)` over `Data`: the entry point of the fuzz target.
-    package init?(parsing data: Data) {
-        guard let parsed = data.withUnsafeBytes({ GeoJSONFeatureCollection(parsing: $0) }) else { return nil }
+    package init?(parsing data: Data, splitAbove: Int = 1 << 20) {
+        guard let parsed = data.withUnsafeBytes({ GeoJSONFeatureCollection(parsing: $0, splitAbove: splitAbove) }) else { return nil }
         self = parsed
     }
 }

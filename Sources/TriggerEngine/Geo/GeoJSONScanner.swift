@@ -19,6 +19,10 @@ struct GeoJSONScanner {
     private let count: Int
     private var index = 0
     static let maximumDepth = 64
+    /// A guessed feature start and the parse of the features from there on,
+    /// running on another thread (`GeoJSONTailParse`): taken when this scanner,
+    /// going feature by feature, arrives at exactly that offset.
+    var tail: GeoJSONTailParse?
 
     /// A scanner over `count` bytes from `bytes`.
     init(_ bytes: UnsafePointer<UInt8>, count: Int) {
@@ -68,9 +72,48 @@ struct GeoJSONScanner {
         try consume(UInt8(ascii: "["))
         var features: [GeoJSONFeatureCollection.Feature] = []
         if consumeIf(UInt8(ascii: "]")) { return features }
-        repeat { features.append(try feature()) } while consumeIf(UInt8(ascii: ","))
+        repeat {
+            skipSpace()
+            if let tail, index == tail.start {
+                // A feature starts exactly where the other thread began, so its
+                // parse is the one this loop would make from here: take it.
+                let (rest, end) = try tail.result()
+                features += rest
+                index = end
+                return features
+            }
+            features.append(try feature())
+        } while consumeIf(UInt8(ascii: ","))
         try consume(UInt8(ascii: "]"))
         return features
+    }
+
+    /// From the start of a feature in the features array: that feature and
+    /// those after it, through the array's closing bracket; `index` ends after
+    /// the bracket (what `featureArray` would have read from the same place).
+    mutating func features(from start: Int) throws(Declined) -> (features: [GeoJSONFeatureCollection.Feature], end: Int) {
+        index = start
+        var features: [GeoJSONFeatureCollection.Feature] = []
+        repeat { features.append(try feature()) } while consumeIf(UInt8(ascii: ","))
+        try consume(UInt8(ascii: "]"))
+        return (features, index)
+    }
+
+    /// A likely feature start at or after `offset`: a `{` whose previous
+    /// non-space byte is a comma (in GeoJSON, nearly always an object in the
+    /// features array). Only a guess: `featureArray` takes a tail parse only when
+    /// it meets the same offset itself.
+    static func likelyFeatureStart(_ bytes: UnsafePointer<UInt8>, count: Int, after offset: Int) -> Int? {
+        var position = max(offset, 1)
+        while position < count {
+            if bytes[position] == UInt8(ascii: "{") {
+                var before = position - 1
+                while before > 0 && isSpace(bytes[before]) { before -= 1 }
+                if bytes[before] == UInt8(ascii: ",") { return position }
+            }
+            position += 1
+        }
+        return nil
     }
 
     private mutating func feature() throws(Declined) -> GeoJSONFeatureCollection.Feature {

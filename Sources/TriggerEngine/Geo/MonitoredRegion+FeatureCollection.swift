@@ -18,7 +18,8 @@ extension MonitoredRegion {
     package static func reading(featureCollectionAt path: String, repair: Bool) throws -> [MonitoredRegion] {
         let data: Data
         do {
-            data = try Data(contentsOf: path == "-" ? URL(fileURLWithPath: "/dev/stdin") : URL(fileURLWithPath: path))
+            data = try (path == "-" ? nil : ParallelChunks.contents(ofRegularFile: path))
+                ?? Data(contentsOf: path == "-" ? URL(fileURLWithPath: "/dev/stdin") : URL(fileURLWithPath: path))
         } catch {
             let reason = FileManager.default.fileExists(atPath: path) ? "cannot be read" : "No such file or directory"
             throw InputFileError(path: path, reason: reason)

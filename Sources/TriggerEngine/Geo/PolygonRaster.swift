@@ -36,12 +36,15 @@ enum PolygonRaster {
     /// Classifies the cells of `envelope` for a polygon with these edges, appends
     /// them to `cells` and returns where they are.
     ///
-    /// Boundary cells: every cell an edge's box (grown by the margin) reaches.
+    /// Boundary cells: in each row an edge spans, every cell the edge's piece
+    /// within the row's latitudes (both grown by the margin) reaches in longitude.
     /// The others, row by row: the edges that cross the row's centre line under
     /// GEOS's half-open rule (`RayCrossingCounter`) each lie wholly east or west
-    /// of such a cell (their boxes miss it), so the parity of those east of it is
-    /// the ray-crossing count for any point of the cell on that line: no
-    /// point-in-polygon test per cell, and no floating-point intersection.
+    /// of such a cell (their pieces in the row miss it), so the parity of those
+    /// east of it is the ray-crossing count for any point of the cell on that
+    /// line: no point-in-polygon test per cell. The pieces' longitudes are
+    /// interpolated, then grown by a bound on their rounding: a cell is only
+    /// ever marked boundary in excess, never missed.
     /// - Complexity: O(cells + edges × rows each spans).
     static func append(envelope: Envelope, edges: [PlanarPolygon.Edge], to cells: inout [UInt8]) -> Layout {
         let size = min(48, max(4, Int(Double(edges.count).squareRoot() * 3)))
@@ -56,10 +59,30 @@ enum PolygonRaster {
         var starting = [Int32](repeating: 0, count: size * size)
         for edge in edges {
             let lowY = min(edge.ay, edge.by), highY = max(edge.ay, edge.by)
-            let column0 = layout.column(min(edge.ax, edge.bx) - margin), column1 = layout.column(edge.maxX + margin)
+            let westX = min(edge.ax, edge.bx), eastX = edge.maxX
             let row0 = layout.row(lowY - margin), row1 = layout.row(highY + margin)
+            // A bound on the rounding of the longitudes computed below (a few units
+            // in the last place of the coordinates), far below the margin.
+            let rounding = 4e-15 * (abs(edge.ax) + abs(edge.bx) + abs(edge.ay) + abs(edge.by) + 1)
+            // Longitude per latitude along an edge spanning rows (a horizontal
+            // edge near a row's border spans two, but its piece is all of it).
+            let spans = row0 < row1 && lowY < highY
+            let slope = spans ? (edge.bx - edge.ax) / (edge.by - edge.ay) : 0
             for row in row0...row1 {
-                for column in column0...column1 { raster[row * size + column] = boundary }
+                // Only the cells the edge's piece within this row (grown by the
+                // margin) can come near, not its whole box: a long diagonal edge
+                // leaves most of its box wholly inside or outside, so fewer points
+                // go on to the edges.
+                var west = westX, east = eastX
+                if spans {
+                    let slabLow = max(lowY, envelope.minY + Double(row) * cellHeight - margin)
+                    let slabHigh = min(highY, envelope.minY + Double(row + 1) * cellHeight + margin)
+                    let x0 = edge.ax + (slabLow - edge.ay) * slope, x1 = edge.ax + (slabHigh - edge.ay) * slope
+                    west = max(westX, min(x0, x1) - rounding)
+                    east = min(eastX, max(x0, x1) + rounding)
+                }
+                let column0 = layout.column(west - margin), column1 = layout.column(east + margin)
+                for column in column0...max(column0, column1) { raster[row * size + column] = boundary }
                 let centre = envelope.minY + (Double(row) + 0.5) * cellHeight
                 if (edge.ay > centre && edge.by <= centre) || (edge.by > centre && edge.ay <= centre) {
                     starting[row * size + column0] += 1

@@ -15,18 +15,20 @@ extension RegionCoverage {
     ///   the exact tests.
     func fillCoverage(_ batch: inout FixBatch) {
         orderCoverage(&batch)
-        fillCoverage(&batch, upTo: batch.coverageKeys.count)
+        var part = CoveragePart()
+        batch.coverageKeys.withUnsafeBufferPointer { keys in
+            batch.coveragePoints.withUnsafeBufferPointer { points in
+                cover(keys.indices, keys: keys, points: points, into: &part)
+            }
+        }
+        Self.merge([part], keys: batch.coverageKeys, into: &batch)
     }
 
-    /// Puts the rows worth testing in spatial order (`coverageKeys`), with no
-    /// coverage found yet; every row's count starts at 0.
+    /// Puts the rows worth testing in spatial order (`coverageKeys`, with their
+    /// positions in `coveragePoints`), with no coverage found yet.
     func orderCoverage(_ batch: inout FixBatch) {
         let count = batch.rows.count
-        batch.coveredStart = [Int](repeating: 0, count: count)
-        batch.coveredCount = [Int32](repeating: 0, count: count)
-        batch.coveredRegions.removeAll(keepingCapacity: true)
         batch.coverageKeys.removeAll(keepingCapacity: true)
-        batch.coverageDone = 0
         let grid = index.grid
         let everywhere = !grid.largeItems.isEmpty
         // (place on the curve + 1) << 32 | row for every row worth testing; 0 when
@@ -66,35 +68,72 @@ extension RegionCoverage {
         batch.coveragePoints = points
     }
 
-    /// Finds the coverage of the ordered rows from `coverageDone` up to `end`
-    /// (the rest may be left to another coverage on another thread).
-    func fillCoverage(_ batch: inout FixBatch, upTo end: Int) {
-        let done = batch.coverageDone
-        guard done < end else { return }
-        // Plain buffers: the loop is hot, and each checked array store of an
-        // inout struct's property costs a uniqueness check.
-        // The grid and tables once for the batch (see `Tables`).
+    /// Finds the coverage of the ordered rows in `slots` (positions in `keys`
+    /// and `points`, as `orderCoverage` left them) and appends it to `part`.
+    /// Several calls, on this thread or others with coverages of their own, can
+    /// share out one batch's slots (`BatchCoverageJob`).
+    func cover(_ slots: Range<Int>, keys: UnsafeBufferPointer<UInt64>, points: UnsafeBufferPointer<(x: Double, y: Double)>,
+               into part: inout CoveragePart) {
+        guard !slots.isEmpty else { return }
+        part.ranges.append(slots)
+        // Local arrays, moved out of the part and back (never copied): each
+        // append through the inout part was a uniqueness check in the hot loop.
+        var counts = part.counts, regions = part.regions
+        part.counts = []
+        part.regions = []
+        counts.reserveCapacity(counts.count + slots.count)
+        // The grid and tables once for the whole run of slots (see `Tables`).
         let grid = index.grid
         withTables { tables in
-            batch.coveredStart.withUnsafeMutableBufferPointer { starts in
-                batch.coveredCount.withUnsafeMutableBufferPointer { counts in
-                    batch.coveragePoints.withUnsafeBufferPointer { points in
-                        batch.coverageKeys.withUnsafeBufferPointer { keys in
-                            for slot in done..<end {
-                                let position = Int(truncatingIfNeeded: keys[slot] & 0xFFFF_FFFF)
-                                let point = points[slot]
-                                collect(point.x, point.y, grid, tables)
-                                starts[position] = batch.coveredRegions.count
-                                let covered = self.covered
-                                counts[position] = Int32(covered.count)
-                                if !covered.isEmpty { batch.coveredRegions.append(contentsOf: covered) }
+            for slot in slots {
+                let point = points[slot]
+                collect(point.x, point.y, grid, tables)
+                let covered = self.covered
+                counts.append(Int32(covered.count))
+                if !covered.isEmpty { regions.append(contentsOf: covered) }
+            }
+        }
+        part.counts = counts
+        part.regions = regions
+    }
+
+    /// Sets every row's `coveredStart`, `coveredCount` and `coveredRegions` in
+    /// `batch` from the parts that together cover all the slots of `keys` (rows
+    /// not in `keys` hold nothing).
+    /// - Complexity: O(rows + regions found).
+    static func merge(_ parts: [CoveragePart], keys: [UInt64], into batch: inout FixBatch) {
+        let count = batch.rows.count
+        var starts = [Int](repeating: 0, count: count)
+        var counts = [Int32](repeating: 0, count: count)
+        var regions = batch.coveredRegions
+        batch.coveredRegions = []
+        regions.removeAll(keepingCapacity: true)
+        regions.reserveCapacity(parts.reduce(0) { $0 + $1.regions.count })
+        keys.withUnsafeBufferPointer { keys in
+            starts.withUnsafeMutableBufferPointer { starts in
+                counts.withUnsafeMutableBufferPointer { counts in
+                    for part in parts {
+                        var offset = regions.count
+                        var next = 0
+                        part.counts.withUnsafeBufferPointer { found in
+                            for range in part.ranges {
+                                for slot in range {
+                                    let position = Int(truncatingIfNeeded: keys[slot] & 0xFFFF_FFFF)
+                                    starts[position] = offset
+                                    counts[position] = found[next]
+                                    offset += Int(found[next])
+                                    next += 1
+                                }
                             }
                         }
+                        regions += part.regions
                     }
                 }
             }
         }
-        batch.coverageDone = end
+        batch.coveredStart = starts
+        batch.coveredCount = counts
+        batch.coveredRegions = regions
     }
 
     /// Sorts by the bits above the low 32, of which only the low `bits` are

@@ -72,9 +72,11 @@ struct RegionGrid: Sendable {
         self.columns = columns
         self.rows = rows
         let isSparse = columns * rows > Self.maximumDenseCells
-        var dense = [[Item]](repeating: [], count: isSparse ? 0 : columns * rows)
         var sparse: [Int64: [Item]] = [:]
         var large: [Item] = []
+        // The items that fit in the cells, with the cells they span.
+        var placed: [(item: Item, c0: Int, c1: Int, r0: Int, r1: Int)] = []
+        placed.reserveCapacity(items.count)
         for item in items {
             let c0 = Self.cell(item.minX, originX, inverseSide, columns), c1 = Self.cell(item.maxX, originX, inverseSide, columns)
             let r0 = Self.cell(item.minY, originY, inverseSide, rows), r1 = Self.cell(item.maxY, originY, inverseSide, rows)
@@ -82,11 +84,12 @@ struct RegionGrid: Sendable {
                 large.append(item)
                 continue
             }
-            for row in r0...r1 {
-                for column in c0...c1 {
-                    if isSparse { sparse[Self.key(column, row), default: []].append(item) }
-                    else { dense[row * columns + column].append(item) }
+            if isSparse {
+                for row in r0...r1 {
+                    for column in c0...c1 { sparse[Self.key(column, row), default: []].append(item) }
                 }
+            } else {
+                placed.append((item, c0, c1, r0, r1))
             }
         }
         largeItems = large
@@ -111,7 +114,15 @@ struct RegionGrid: Sendable {
         }
         sparseKeys = []
         sparseBuckets = []
-        buckets = Buckets(dense)
+        // Dense cells filled by counting sort: one list per cell (most of them
+        // empty or short) was an allocation each, most of the grid's build time.
+        buckets = Buckets(count: columns * rows) { put in
+            for entry in placed {
+                for row in entry.r0...entry.r1 {
+                    for column in entry.c0...entry.c1 { put(row * columns + column, entry.item) }
+                }
+            }
+        }
         let fineColumns = columns * Self.subdivision, fineRows = rows * Self.subdivision
         let fineInverse = inverseSide * Double(Self.subdivision)
         var coverage = [UInt64](repeating: 0, count: (fineColumns * fineRows + 63) / 64)

@@ -53,6 +53,8 @@ struct GeofenceRunTests {
                     let run = try GeofenceRun(regions: regions, options: options, source: .init(path: path, format: .csv))
                     run.pipelined = pipelined
                     run.batchSize = batchSize
+                    // Small runs of slots, so that both threads take several of each batch.
+                    run.coverageChunk = 16
                     return run
                 }
                 let run = try makeRun()

@@ -37,10 +37,13 @@ public final class GeofenceRun {
     private let source: Source
     private let format: OutputFormat
     private let strict: Bool
-    /// Rows per batch; by default 262,144 on one thread (longer runs in spatial
-    /// order) and 65,536 on two (more batches for the two threads to overlap).
+    /// Rows per batch; by default 262,144: long runs in spatial order keep each
+    /// polygon's tables in cache for more of the fixes that test it (on two
+    /// threads, 65,536 took 15% longer; the threads share each batch's tests).
     public var batchSize: Int?
-    /// Whether to read and parse the log on a second thread (both cores).
+    private static let defaultBatchSize = 262_144
+    /// Whether to read and parse the log on a second thread, which also shares
+    /// the coverage tests of each batch (both cores).
     public var pipelined = true
     /// Sees every used fix and every event (a `GeofenceMap`, say); changes nothing.
     package var observer: (any GeofenceRunObserver)?
@@ -72,8 +75,8 @@ public final class GeofenceRun {
     /// and `progress` (if given) after each batch with the rows read so far.
     ///
     /// With `pipelined` (the default) the log is read and parsed on a second
-    /// thread while this one runs the monitor and writes: both cores, one monitor,
-    /// output in file order.
+    /// thread while this one runs the monitor and writes, and both find which
+    /// regions hold each batch's fixes: both cores, one monitor, output in file order.
     /// - Throws: `InputError.file`, `InputError.data` (a bad header, a truncated
     ///   GPX file, or with `strict` the first bad or out-of-order row), or
     ///   `InputError.handler` with what `write` threw.
@@ -103,7 +106,7 @@ public final class GeofenceRun {
             while more {
                 batch.removeAll()
                 let known = devices.names.count
-                more = try reader.read(into: &batch, devices: &devices, limit: batchSize ?? 262_144)
+                more = try reader.read(into: &batch, devices: &devices, limit: batchSize ?? Self.defaultBatchSize)
                 batch.newDevices = Array(devices.names[known...])
                 coverage.fillCoverage(&batch)
                 try consumer.consume(batch, write)
@@ -115,41 +118,44 @@ public final class GeofenceRun {
     }
 
     /// Read on a second thread, monitor here; batches come back for reuse. The
-    /// coverage of each batch, most of the work, is split between the two threads
-    /// (`CoverageShare` balances them).
+    /// coverage of each batch, most of the work, is shared out between the two
+    /// threads as they have time (`BatchCoverageJob`): the reader after parsing,
+    /// the monitor before applying and writing.
     private func runPipelined(_ reader: any LocationLogReading, _ coverage: RegionCoverage, _ consumer: inout Consumer,
                               _ write: ([UInt8]) throws -> Void, _ progress: ((Int) -> Void)?) throws {
         let handOver = ReaderHandOver(reader: reader, coverage: coverage)
-        let share = CoverageShare()
-        let limit = batchSize ?? 65_536
+        let limit = batchSize ?? Self.defaultBatchSize
+        let chunk = coverageChunk
         let ownCoverage = consumer.monitor.coverage
-        try BatchChannel.pipeline(capacity: 3, empty: FixBatch(), produce: { channel in
+        try BatchChannel.pipeline(capacity: 3, empty: SharedBatch(), produce: { channel in
             let reader = handOver.reader
             var devices = DeviceTable()
-            while var batch = channel.takeEmpty() {
-                let started = DispatchTime.now()
-                batch.removeAll()
+            while var shared = channel.takeEmpty() {
+                shared.fixes.removeAll()
                 let known = devices.names.count
-                let more = try reader.read(into: &batch, devices: &devices, limit: limit)
-                batch.newDevices = Array(devices.names[known...])
-                handOver.coverage.orderCoverage(&batch)
-                let parsed = DispatchTime.now()
-                let mine = Int(Double(batch.coverageKeys.count) * share.readerShare)
-                handOver.coverage.fillCoverage(&batch, upTo: mine)
-                share.readerDid(rows: batch.count, keys: batch.coverageKeys.count, covered: mine,
-                                parseSeconds: seconds(started, parsed), coverageSeconds: seconds(parsed, DispatchTime.now()))
-                channel.send(.batch(batch))
+                let more = try reader.read(into: &shared.fixes, devices: &devices, limit: limit)
+                shared.fixes.newDevices = Array(devices.names[known...])
+                handOver.coverage.orderCoverage(&shared.fixes)
+                let job = BatchCoverageJob(taking: &shared.fixes, chunk: chunk)
+                shared.job = job
+                channel.send(.batch(shared))
+                job.work(with: handOver.coverage)
                 if !more { return }
             }
-        }, consume: { batch in
-            var batch = batch
-            ownCoverage.fillCoverage(&batch, upTo: batch.coverageKeys.count)
-            let started = DispatchTime.now()
+        }, consume: { shared in
+            var batch = shared.fixes
+            if let job = shared.job {
+                job.work(with: ownCoverage)
+                job.finish(workers: 2, into: &batch)
+            }
             try consumer.consume(batch, write)
-            share.monitorDid(rows: batch.count, seconds: seconds(started, DispatchTime.now()))
             progress?(consumer.summary.rowsRead)
         })
     }
+
+    /// Slots of a batch's coverage taken at a time by either thread; tests give
+    /// small batches several runs each.
+    var coverageChunk = 8_192
 
     /// The monitor side of a run: state, encoder, output buffer and summary.
     private struct Consumer {
@@ -283,6 +289,13 @@ public final class GeofenceRun {
     }
 }
 
+/// A batch on its way from the reader thread to the monitor thread, with the
+/// coverage job both work on (`nil` only for a batch not yet read).
+private struct SharedBatch: Sendable {
+    var fixes = FixBatch()
+    var job: BatchCoverageJob?
+}
+
 /// Moves the log reader and a coverage to the reader thread.
 ///
 /// `@unchecked Sendable`: both are created on the caller's thread and, once
@@ -295,46 +308,5 @@ private final class ReaderHandOver: @unchecked Sendable {
     init(reader: any LocationLogReading, coverage: RegionCoverage) {
         self.reader = reader
         self.coverage = coverage
-    }
-}
-
-private func seconds(_ from: DispatchTime, _ to: DispatchTime) -> Double {
-    Double(to.uptimeNanoseconds - from.uptimeNanoseconds) / 1e9
-}
-
-/// The reader thread's share of each batch's coverage, tuned batch by batch so
-/// that both threads are about equally busy: the reader parses and takes its
-/// share; the monitor thread takes the rest, then applies and writes.
-///
-/// `@unchecked Sendable`: every stored property is read and written under `lock`.
-private final class CoverageShare: @unchecked Sendable {
-    private let lock = NSLock()
-    private var share = 0.6
-    /// The monitor thread's seconds per row besides coverage (applying, writing).
-    private var monitorPerRow = 0.0
-
-    var readerShare: Double {
-        lock.lock()
-        defer { lock.unlock() }
-        return share
-    }
-
-    func monitorDid(rows: Int, seconds: Double) {
-        guard rows > 0 else { return }
-        lock.lock()
-        monitorPerRow = seconds / Double(rows)
-        lock.unlock()
-    }
-
-    /// Balances parse + s · coverage against (1 − s) · coverage + the monitor's own work.
-    func readerDid(rows: Int, keys: Int, covered: Int, parseSeconds: Double, coverageSeconds: Double) {
-        guard rows > 0, covered > 0 else { return }
-        lock.lock()
-        defer { lock.unlock() }
-        let coveragePerRow = coverageSeconds / Double(covered) * Double(keys) / Double(rows)
-        guard coveragePerRow > 0 else { return }
-        let balanced = (coveragePerRow + monitorPerRow - parseSeconds / Double(rows)) / (2 * coveragePerRow)
-        share = 0.5 * share + 0.5 * min(1, max(0.05, balanced))
-
     }
 }

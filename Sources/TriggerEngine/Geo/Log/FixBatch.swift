@@ -24,13 +24,11 @@ package struct FixBatch: Sendable {
     package var coveredStart: [Int] = []
     package var coveredCount: [Int32] = []
     package var coveredRegions: [Int32] = []
-    /// The rows to find coverage for, in spatial order (`RegionCoverage.orderCoverage`),
-    /// and how many of them are done.
+    /// The rows to find coverage for, in spatial order (`RegionCoverage.orderCoverage`).
     package var coverageKeys: [UInt64] = []
     /// The positions (longitude, latitude) of the rows of `coverageKeys`, in the
     /// same order, so that the tests read them one after another.
     package var coveragePoints: [(x: Double, y: Double)] = []
-    package var coverageDone = 0
 
     package init() {}
 
@@ -45,7 +43,6 @@ package struct FixBatch: Sendable {
         coveredRegions.removeAll(keepingCapacity: true)
         coverageKeys.removeAll(keepingCapacity: true)
         coveragePoints.removeAll(keepingCapacity: true)
-        coverageDone = 0
     }
 
     @inline(__always)
