@@ -197,7 +197,7 @@ struct BenchCalendar: ParsableCommand {
         print(String(format: "    ours        median %8.0f ns  on the %d compared queries", oursOnCompared.median, compared.count))
         print(String(format: "    Foundation  median %8.0f ns  mean %8.0f ns  p99 %8.0f ns   (%d queries)",
                      foundation.median, foundation.mean, foundation.percentile(0.99), compared.count))
-        print(String(format: "    ratio       %.0f× on the median query, %.0f× on the mean (target ≥ 100× on the median)",
+        print(String(format: "    ratio       %.0f× on the median query, %.0f× on the mean (target ≥ 100× on the mean)",
                      foundation.median / oursOnCompared.median, foundation.mean / oursOnCompared.mean))
         var mismatches: [String] = []
         for (position, index) in compared.enumerated() where oursAnswers[index] != foundationAnswers[position] {
