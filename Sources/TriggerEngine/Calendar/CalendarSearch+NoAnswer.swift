@@ -47,17 +47,14 @@ extension CalendarSearch {
             return true
         }
         if let weekYear = pattern[.yearForWeekOfYear], pattern[.year] == nil,
-           CivilDate.date(fromDays: startDay).year >= weekYear + (pattern[.weekOfYear] == 53 ? 18 : 6) {
+           CivilDate.date(fromDays: startDay).year >= weekYear + yearsPastWeekYear {
             // A week-numbering year well behind the start: every match the
             // search tries (its own, February's, a missing day's) starts over
             // from that week year's start, since every date it starts from
             // (the searched one, a later one, 1 January of a year the search
-            // adds) lies outside it, and moves at most five years from there
-            // (a year to the week, a year to the month, up to two to a month
-            // with a sixth week, months to the ordinal and the day), or
-            // seventeen to find a 53rd week (a year ending on a Saturday: 2022,
-            // then 2033). All of them lie before the start, which no step
-            // accepts.
+            // adds) lies outside it, and moves a bounded way from there
+            // (`yearsPastWeekYear`). All of them lie before the start, which
+            // no step accepts.
             return true
         }
         guard !februaryApproximationInReach else { return false }
@@ -71,6 +68,20 @@ extension CalendarSearch {
         following[.month] = pattern[.month].map { $0 % 12 + 1 }
         following[.day] = 1
         return !Self.someDay(showing: following, onOrAfter: Int.min)
+    }
+
+    /// How many years past a week-numbering year the start must lie for
+    /// every match the search tries from that week year's start to lie before
+    /// it. From there a search moves at most a year to the month, three months
+    /// to a fifth weekday, a week to the weekday, two months to the day and
+    /// one to February's approximation: all within the next year. A numbered
+    /// week adds a year, a sixth week of the month up to two, a 53rd week
+    /// twelve (a year ending on a Saturday: 2022, then 2033).
+    var yearsPastWeekYear: Int {
+        let set = pattern.set
+        if pattern[.weekOfYear] == 53 { return 18 }
+        if set.contains(.weekOfYear) || set.contains(.weekOfMonth) { return 6 }
+        return 2
     }
 
     /// Whether a candidate in February could mismatch first at the day, the

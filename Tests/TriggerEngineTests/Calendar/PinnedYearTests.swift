@@ -48,6 +48,28 @@ struct PinnedYearTests {
         #expect(nils.count <= 1_800, "answers for \(2_000 - nils.count) of 2,000")
     }
 
+    /// Week-numbering years just behind the start (0–3 years) with the units
+    /// that move a search least (`yearsPastWeekYear` asks two years for them):
+    /// with the checks the search answers what it answers without them,
+    /// including the searches that answer after more than four steps in the
+    /// week year itself.
+    @Test func weekYearsJustBehindTheStart() throws {
+        let comparison = try EarlyNilComparison(seed: 0x9179_2B00, count: 1_500, zones: Self.zones) { generator, year in
+            var pattern = CalendarPattern()
+            pattern[.yearForWeekOfYear] = year - generator.int(0...3)
+            pattern[.day] = generator.chance(0.3) ? generator.int(29...31) : generator.int(1...28)
+            if generator.chance(0.3) { pattern[.month] = generator.int(1...12) }
+            if generator.chance(0.5) { pattern[.weekday] = generator.int(1...7) }
+            if generator.chance(0.3) { pattern[.weekdayOrdinal] = generator.int(1...5) }
+            if generator.chance(0.5) { pattern[.hour] = generator.int(0...23) }
+            return pattern
+        }
+        let cutShort = comparison.outcomes.filter { $0.search.cannotAnswer(after: $0.after) }.count
+        let answered = comparison.outcomes.filter { $0.answer != nil }.count
+        #expect(comparison.differences.isEmpty, "\(comparison.summary)")
+        #expect(cutShort >= 300 && answered >= 100, "cut short \(cutShort), answered \(answered) of 1,500")
+    }
+
     /// The sets the check applies to, against Foundation: the first two fire
     /// dates agree (nil for a year behind, dates for a year ahead).
     @Test(arguments: 0..<2)
