@@ -75,8 +75,9 @@ extension CalendarSearch {
     /// it. From there a search moves at most a year to the month, three months
     /// to a fifth weekday, a week to the weekday, two months to the day and
     /// one to February's approximation: all within the next year. A numbered
-    /// week adds a year, a sixth week of the month up to two, a 53rd week
-    /// twelve (a year ending on a Saturday: 2022, then 2033).
+    /// week adds a year and a sixth week of the month up to two (five years,
+    /// asked as six); a 53rd week adds twelve more (a year ending on a
+    /// Saturday: 2022, then 2033).
     var yearsPastWeekYear: Int {
         let set = pattern.set
         if pattern[.weekOfYear] == 53 { return 18 }
@@ -119,6 +120,7 @@ extension CalendarSearch {
             years = yearOfEachKind
         }
         let pinned = pattern[.year] != nil || pattern[.yearForWeekOfYear] != nil
+        let wantedDay = pattern[.day]
         var looked = 0
         for year in years {
             // The days of the year to look at: the numbered week's (of `year`
@@ -140,7 +142,7 @@ extension CalendarSearch {
             guard from <= through else { continue }
             var cursor = DayCursor(dayNumber: from)
             while cursor.dayNumber <= through {
-                if let day = pattern[.day], cursor.day != day {
+                if let day = wantedDay, cursor.day != day {
                     // Only that day of each month can show the units.
                     if cursor.day < day && day <= cursor.monthLength {
                         cursor.step(withinMonth: day - cursor.day)
