@@ -53,59 +53,81 @@ enum PolygonRaster {
                             inverseHeight: Double(size) / height, size: size)
         layout.offset = cells.count
         let cellHeight = height / Double(size)
-        var raster = [UInt8](repeating: outside, count: size * size)
-        // Per cell: how many edges crossing its row's centre line have their grown
-        // box start in its column (the box then lies in that column and east).
-        var starting = [Int32](repeating: 0, count: size * size)
-        for edge in edges {
-            let lowY = min(edge.ay, edge.by), highY = max(edge.ay, edge.by)
-            let westX = min(edge.ax, edge.bx), eastX = edge.maxX
-            let row0 = layout.row(lowY - margin), row1 = layout.row(highY + margin)
-            // A bound on the rounding of the longitudes computed below (a few units
-            // in the last place of the coordinates), far below the margin.
-            let rounding = 4e-15 * (abs(edge.ax) + abs(edge.bx) + abs(edge.ay) + abs(edge.by) + 1)
-            // Longitude per latitude along an edge spanning rows (a horizontal
-            // edge near a row's border spans two, but its piece is all of it).
-            let spans = row0 < row1 && lowY < highY
-            let slope = spans ? (edge.bx - edge.ax) / (edge.by - edge.ay) : 0
-            for row in row0...row1 {
-                // Only the cells the edge's piece within this row (grown by the
-                // margin) can come near, not its whole box: a long diagonal edge
-                // leaves most of its box wholly inside or outside, so fewer points
-                // go on to the edges.
-                var west = westX, east = eastX
-                if spans {
-                    let slabLow = max(lowY, envelope.minY + Double(row) * cellHeight - margin)
-                    let slabHigh = min(highY, envelope.minY + Double(row + 1) * cellHeight + margin)
-                    let x0 = edge.ax + (slabLow - edge.ay) * slope, x1 = edge.ax + (slabHigh - edge.ay) * slope
-                    west = max(westX, min(x0, x1) - rounding)
-                    east = min(eastX, max(x0, x1) + rounding)
+        cells.append(contentsOf: repeatElement(outside, count: size * size))
+        // Written in place in the shared table, one byte per cell: `boundary`, and
+        // bit 7 flipped once per edge crossing the row's centre line whose grown
+        // box starts in that column (the box then lies in that column and east).
+        // Only the parity of those matters, so a byte holds it.
+        let layoutCopy = layout
+        cells.withUnsafeMutableBufferPointer { all in
+            let raster = all.baseAddress! + layoutCopy.offset
+            // The latitudes of the row borders and centre lines, once.
+            withUnsafeTemporaryAllocation(of: Double.self, capacity: 2 * size + 1) { lines in
+                let borders = lines.baseAddress!, centres = borders + size + 1
+                for row in 0...size { borders[row] = envelope.minY + Double(row) * cellHeight }
+                for row in 0..<size { centres[row] = envelope.minY + (Double(row) + 0.5) * cellHeight }
+                edges.withUnsafeBufferPointer { edges in
+                    for edge in edges {
+                        markBoundary(edge, layoutCopy, borders, centres, raster)
+                    }
                 }
-                let column0 = layout.column(west - margin), column1 = layout.column(east + margin)
-                for column in column0...max(column0, column1) { raster[row * size + column] = boundary }
-                let centre = envelope.minY + (Double(row) + 0.5) * cellHeight
-                if (edge.ay > centre && edge.by <= centre) || (edge.by > centre && edge.ay <= centre) {
-                    starting[row * size + column0] += 1
+                for row in 0..<size {
+                    let cellsOfRow = raster + row * size
+                    // The centre line must map back to this row for its answers to be the row's.
+                    guard layoutCopy.row(centres[row]) == row else {
+                        for column in 0..<size { cellsOfRow[column] = boundary }
+                        continue
+                    }
+                    // East to west: crossings whose box starts east of a cell that no
+                    // box reaches lie wholly east of it (the others wholly west).
+                    var parity: UInt8 = 0
+                    for column in stride(from: size - 1, through: 0, by: -1) {
+                        let value = cellsOfRow[column]
+                        cellsOfRow[column] = value & boundary != 0 ? boundary : parity
+                        parity ^= value >> 7
+                    }
                 }
             }
         }
-        for row in 0..<size {
-            let centre = envelope.minY + (Double(row) + 0.5) * cellHeight
-            // The centre line must map back to this row for its answers to be the row's.
-            guard layout.row(centre) == row else {
-                for column in 0..<size { raster[row * size + column] = boundary }
-                continue
-            }
-            // West to east: crossings whose box starts east of a cell that no box
-            // reaches lie wholly east of it (the others wholly west).
-            var east = 0
-            for column in 0..<size { east += Int(starting[row * size + column]) }
-            for column in 0..<size {
-                east -= Int(starting[row * size + column])
-                if raster[row * size + column] != boundary { raster[row * size + column] = east & 1 == 1 ? inside : outside }
-            }
-        }
-        cells += raster
         return layout
+    }
+
+    /// Marks the cells one edge comes near, and flips the crossing bit where it
+    /// crosses a row's centre line (see `append`).
+    @inline(__always)
+    private static func markBoundary(_ edge: PlanarPolygon.Edge, _ layout: Layout, _ borders: UnsafeMutablePointer<Double>,
+                                     _ centres: UnsafeMutablePointer<Double>, _ raster: UnsafeMutablePointer<UInt8>) {
+        let size = layout.size
+        let lowY = min(edge.ay, edge.by), highY = max(edge.ay, edge.by)
+        let westX = min(edge.ax, edge.bx), eastX = edge.maxX
+        let row0 = layout.row(lowY - margin), row1 = layout.row(highY + margin)
+        // A bound on the rounding of the longitudes computed below (a few units
+        // in the last place of the coordinates), far below the margin.
+        let rounding = 4e-15 * (abs(edge.ax) + abs(edge.bx) + abs(edge.ay) + abs(edge.by) + 1)
+        // Longitude per latitude along an edge spanning rows (a horizontal
+        // edge near a row's border spans two, but its piece is all of it).
+        let spans = row0 < row1 && lowY < highY
+        let slope = spans ? (edge.bx - edge.ax) / (edge.by - edge.ay) : 0
+        for row in row0...row1 {
+            // Only the cells the edge's piece within this row (grown by the
+            // margin) can come near, not its whole box: a long diagonal edge
+            // leaves most of its box wholly inside or outside, so fewer points
+            // go on to the edges.
+            var west = westX, east = eastX
+            if spans {
+                let slabLow = max(lowY, borders[row] - margin)
+                let slabHigh = min(highY, borders[row + 1] + margin)
+                let x0 = edge.ax + (slabLow - edge.ay) * slope, x1 = edge.ax + (slabHigh - edge.ay) * slope
+                west = max(westX, min(x0, x1) - rounding)
+                east = min(eastX, max(x0, x1) + rounding)
+            }
+            let column0 = layout.column(west - margin), column1 = layout.column(east + margin)
+            let cellsOfRow = raster + row * size
+            for column in column0...max(column0, column1) { cellsOfRow[column] |= boundary }
+            let centre = centres[row]
+            if (edge.ay > centre && edge.by <= centre) || (edge.by > centre && edge.ay <= centre) {
+                cellsOfRow[column0] ^= 0x80
+            }
+        }
     }
 }
