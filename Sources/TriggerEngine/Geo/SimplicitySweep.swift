@@ -161,15 +161,20 @@ struct SimplicitySweep {
             let w = points[Int(shared)], u = points[Int(p)], v = points[Int(q)]
             return (u.x - w.x) * (v.x - w.x) + (u.y - w.y) * (v.y - w.y) > 0
         }
+        // Boxes apart cannot meet: most neighbours in the status are edges of
+        // the ring's other side, far above or below (four comparisons instead
+        // of four orientations).
+        let pa = points[Int(a)], qa = points[Int(aNext)], pb = points[Int(b)], qb = points[Int(bNext)]
+        if max(pa.y, qa.y) < min(pb.y, qb.y) || max(pb.y, qb.y) < min(pa.y, qa.y)
+            || max(pa.x, qa.x) < min(pb.x, qb.x) || max(pb.x, qb.x) < min(pa.x, qa.x) {
+            return false
+        }
         guard let o1 = orientation(a, aNext, b), let o2 = orientation(a, aNext, bNext),
               let o3 = orientation(b, bNext, a), let o4 = orientation(b, bNext, aNext) else { return true }
         if o1 * o2 > 0 || o3 * o4 > 0 { return false }
         if o1 != 0 || o2 != 0 || o3 != 0 || o4 != 0 { return true }
-        // All four on one line: they meet when their boxes overlap.
-        let pa = points[Int(a)], qa = points[Int(aNext)], pb = points[Int(b)], qb = points[Int(bNext)]
-        let (ax0, ax1) = (min(pa.x, qa.x), max(pa.x, qa.x)), (bx0, bx1) = (min(pb.x, qb.x), max(pb.x, qb.x))
-        let (ay0, ay1) = (min(pa.y, qa.y), max(pa.y, qa.y)), (by0, by1) = (min(pb.y, qb.y), max(pb.y, qb.y))
-        return ax0 <= bx1 && bx0 <= ax1 && ay0 <= by1 && by0 <= ay1
+        // All four on one line, and their boxes overlap (above): they meet.
+        return true
     }
 
     /// Whether edge `edge` (prepared), starting at the current vertex, lies above
