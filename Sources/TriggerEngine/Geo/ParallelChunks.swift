@@ -44,30 +44,8 @@ enum ParallelChunks {
     }
 }
 
-extension ParallelChunks {
-    /// The pieces one after another, each copied by a thread of its own (one
-    /// thread when they are small).
-    /// - Complexity: O(total count), divided over the pieces.
-    static func concatenated<Element: BitwiseCopyable & Sendable>(_ pieces: [[Element]]) -> [Element] {
-        let total = pieces.reduce(0) { $0 + $1.count }
-        if pieces.count < 2 || total * MemoryLayout<Element>.stride < 1 << 20 { return Array(pieces.joined()) }
-        var offsets = [0]
-        for piece in pieces { offsets.append(offsets[offsets.count - 1] + piece.count) }
-        let starts = offsets
-        return Array(unsafeUninitializedCapacity: total) { buffer, count in
-            let target = CopyTarget(buffer.baseAddress!)
-            DispatchQueue.concurrentPerform(iterations: pieces.count) { index in
-                pieces[index].withUnsafeBufferPointer { piece in
-                    guard let source = piece.baseAddress else { return }
-                    (target.base + starts[index]).initialize(from: source, count: piece.count)
-                }
-            }
-            count = total
-        }
-    }
-}
-
-/// Where `concatenated` (or a file read in parts) copies to, shared by its workers.
+/// Where workers write their disjoint parts of one buffer (a file read in
+/// parts, the index's tables), shared by them.
 ///
 /// `@unchecked Sendable`: each worker writes only its own piece's range of the
 /// buffer, and nothing reads it until `concurrentPerform` has returned.

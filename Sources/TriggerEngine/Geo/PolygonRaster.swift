@@ -33,8 +33,17 @@ enum PolygonRaster {
         func cell(_ x: Double, _ y: Double) -> Int { row(y) * size + column(x) }
     }
 
-    /// Classifies the cells of `envelope` for a polygon with these edges, appends
-    /// them to `cells` and returns where they are.
+    /// The raster of a polygon with this many edges over `envelope` (offset 0
+    /// until the index places it); it has `size × size` cells.
+    static func layout(envelope: Envelope, edgeCount: Int) -> Layout {
+        let size = min(48, max(4, Int(Double(edgeCount).squareRoot() * 3)))
+        let width = max(envelope.maxX - envelope.minX, 1e-12), height = max(envelope.maxY - envelope.minY, 1e-12)
+        return Layout(minX: envelope.minX, minY: envelope.minY, inverseWidth: Double(size) / width,
+                      inverseHeight: Double(size) / height, size: size)
+    }
+
+    /// Classifies the cells of a polygon's raster (`layout`, over `envelope`)
+    /// and writes them to `cells`, which has room for `size × size` of them.
     ///
     /// Boundary cells: in each row an edge spans, every cell the edge's piece
     /// within the row's latitudes (both grown by the margin) reaches in longitude.
@@ -46,50 +55,37 @@ enum PolygonRaster {
     /// interpolated, then grown by a bound on their rounding: a cell is only
     /// ever marked boundary in excess, never missed.
     /// - Complexity: O(cells + edges × rows each spans).
-    static func append(envelope: Envelope, edges: [PlanarPolygon.Edge], to cells: inout [UInt8]) -> Layout {
-        let size = min(48, max(4, Int(Double(edges.count).squareRoot() * 3)))
-        let width = max(envelope.maxX - envelope.minX, 1e-12), height = max(envelope.maxY - envelope.minY, 1e-12)
-        var layout = Layout(minX: envelope.minX, minY: envelope.minY, inverseWidth: Double(size) / width,
-                            inverseHeight: Double(size) / height, size: size)
-        layout.offset = cells.count
+    static func fill(_ layout: Layout, envelope: Envelope, parts: [Region.Polygon], cells raster: UnsafeMutablePointer<UInt8>) {
+        let size = layout.size
+        let height = max(envelope.maxY - envelope.minY, 1e-12)
         let cellHeight = height / Double(size)
-        cells.append(contentsOf: repeatElement(outside, count: size * size))
-        // Written in place in the shared table, one byte per cell: `boundary`, and
-        // bit 7 flipped once per edge crossing the row's centre line whose grown
-        // box starts in that column (the box then lies in that column and east).
-        // Only the parity of those matters, so a byte holds it.
-        let layoutCopy = layout
-        cells.withUnsafeMutableBufferPointer { all in
-            let raster = all.baseAddress! + layoutCopy.offset
-            // The latitudes of the row borders and centre lines, once.
-            withUnsafeTemporaryAllocation(of: Double.self, capacity: 2 * size + 1) { lines in
-                let borders = lines.baseAddress!, centres = borders + size + 1
-                for row in 0...size { borders[row] = envelope.minY + Double(row) * cellHeight }
-                for row in 0..<size { centres[row] = envelope.minY + (Double(row) + 0.5) * cellHeight }
-                edges.withUnsafeBufferPointer { edges in
-                    for edge in edges {
-                        markBoundary(edge, layoutCopy, borders, centres, raster)
-                    }
+        // One byte per cell: `boundary`, and bit 7 flipped once per edge crossing
+        // the row's centre line whose grown box starts in that column (the box
+        // then lies in that column and east). Only the parity of those matters.
+        raster.initialize(repeating: outside, count: size * size)
+        // The latitudes of the row borders and centre lines, once.
+        withUnsafeTemporaryAllocation(of: Double.self, capacity: 2 * size + 1) { lines in
+            let borders = lines.baseAddress!, centres = borders + size + 1
+            for row in 0...size { borders[row] = envelope.minY + Double(row) * cellHeight }
+            for row in 0..<size { centres[row] = envelope.minY + (Double(row) + 0.5) * cellHeight }
+            PlanarPolygon.forEachEdge(of: parts) { edge in markBoundary(edge, layout, borders, centres, raster) }
+            for row in 0..<size {
+                let cellsOfRow = raster + row * size
+                // The centre line must map back to this row for its answers to be the row's.
+                guard layout.row(centres[row]) == row else {
+                    for column in 0..<size { cellsOfRow[column] = boundary }
+                    continue
                 }
-                for row in 0..<size {
-                    let cellsOfRow = raster + row * size
-                    // The centre line must map back to this row for its answers to be the row's.
-                    guard layoutCopy.row(centres[row]) == row else {
-                        for column in 0..<size { cellsOfRow[column] = boundary }
-                        continue
-                    }
-                    // East to west: crossings whose box starts east of a cell that no
-                    // box reaches lie wholly east of it (the others wholly west).
-                    var parity: UInt8 = 0
-                    for column in stride(from: size - 1, through: 0, by: -1) {
-                        let value = cellsOfRow[column]
-                        cellsOfRow[column] = value & boundary != 0 ? boundary : parity
-                        parity ^= value >> 7
-                    }
+                // East to west: crossings whose box starts east of a cell that no
+                // box reaches lie wholly east of it (the others wholly west).
+                var parity: UInt8 = 0
+                for column in stride(from: size - 1, through: 0, by: -1) {
+                    let value = cellsOfRow[column]
+                    cellsOfRow[column] = value & boundary != 0 ? boundary : parity
+                    parity ^= value >> 7
                 }
             }
         }
-        return layout
     }
 
     /// Marks the cells one edge comes near, and flips the crossing bit where it

@@ -14,7 +14,7 @@ final class RegionIndex: Sendable {
     /// The regions, in the order events are reported within one fix.
     let regions: [MonitoredRegion]
     let shapes: [Shape]
-    /// The polygon regions' own edges (distances) and where their bands are.
+    /// The polygon regions: their parts (distances) and where their bands are.
     let polygons: [PlanarPolygon]
     /// Every polygon's band layout, for `covers` on the hot path.
     let polygonBands: [PlanarPolygon.Bands]
@@ -25,71 +25,74 @@ final class RegionIndex: Sendable {
     /// - Complexity: O(total vertices) (sorting within bands aside).
     init(regions: [MonitoredRegion]) {
         self.regions = regions
-        // Regions are flattened on every core, each chunk into tables of its own,
-        // then joined (offsets moved along).
-        let parts = ParallelChunks.chunks(count: regions.count, weight: { regions[$0].region.vertexCount }) { range in
-            Self.flatten(regions, range)
-        }
+        // Three steps: plan each polygon region (band layout, table sizes) on
+        // every core, place the plans one after another in the tables here, then
+        // fill the tables, allocated once at their final size, in place on every core.
+        var plans = Self.planPolygons(regions)
         var shapes: [Shape] = []
-        var polygons: [PlanarPolygon] = []
         var entries: [(region: Int, envelope: Envelope, test: ExactTest)] = []
         shapes.reserveCapacity(regions.count)
-        var startsBase = 0, edgesBase = 0, rasterBase = 0
-        for part in parts {
-            let polygonBase = polygons.count
-            for shape in part.shapes {
-                if case .polygon(let polygon) = shape { shapes.append(.polygon(polygon + polygonBase)) } else { shapes.append(shape) }
-            }
-            for polygon in part.polygons {
-                polygons.append(polygon.moved(starts: startsBase, edges: edgesBase, raster: rasterBase))
-            }
-            for entry in part.entries {
-                if case .polygon(let polygon) = entry.test {
-                    entries.append((entry.region, entry.envelope, .polygon(polygon + Int32(polygonBase))))
-                } else {
-                    entries.append(entry)
-                }
-            }
-            startsBase += part.tables.starts.count
-            edgesBase += part.tables.edges.count
-            rasterBase += part.tables.raster.count
-        }
-        // The tables (tens of megabytes) joined by one thread per part: copying
-        // and first touching the pages was a fifth of the index time on one.
-        let tables = PlanarTables(starts: ParallelChunks.concatenated(parts.map(\.tables.starts)),
-                                  edges: ParallelChunks.concatenated(parts.map(\.tables.edges)),
-                                  raster: ParallelChunks.concatenated(parts.map(\.tables.raster)))
-        self.shapes = shapes
-        self.polygons = polygons
-        polygonBands = polygons.map(\.bands)
-        self.tables = tables
-        grid = RegionGrid(entries)
-    }
-
-    /// The shapes, polygons (offsets within `tables`) and grid entries of the regions in `range`.
-    private static func flatten(_ regions: [MonitoredRegion], _ range: Range<Int>)
-        -> (shapes: [Shape], polygons: [PlanarPolygon], tables: PlanarTables, entries: [(region: Int, envelope: Envelope, test: ExactTest)]) {
-        var shapes: [Shape] = []
-        var polygons: [PlanarPolygon] = []
-        var tables = PlanarTables()
-        var entries: [(region: Int, envelope: Envelope, test: ExactTest)] = []
-        let vertices = range.reduce(0) { $0 + regions[$1].region.vertexCount }
-        tables.edges.reserveCapacity(3 * vertices)
-        tables.starts.reserveCapacity(vertices / 4 + range.count)
-        for index in range {
-            switch regions[index].region.shape {
+        var startsCount = 0, edgesCount = 0, rasterCount = 0
+        var polygon = 0
+        for (index, monitored) in regions.enumerated() {
+            switch monitored.region.shape {
             case .circle(let center, let radius):
                 let circle = CircleShape(latitude: center.latitude, longitude: center.longitude, radius: radius)
                 shapes.append(.circle(circle))
                 for envelope in circle.envelopes { entries.append((index, envelope, .circle(circle))) }
-            case .polygons(let parts):
-                let polygon = PlanarPolygon(parts, into: &tables)
-                shapes.append(.polygon(polygons.count))
-                for envelope in polygon.partEnvelopes { entries.append((index, envelope, .polygon(Int32(polygons.count)))) }
-                polygons.append(polygon)
+            case .polygons:
+                plans[polygon].bands.startsOffset = startsCount
+                plans[polygon].bands.edgesOffset = edgesCount
+                plans[polygon].bands.raster.offset = rasterCount
+                let bands = plans[polygon].bands
+                startsCount += bands.count + 1
+                edgesCount += plans[polygon].bandEdgeCount
+                rasterCount += bands.raster.size * bands.raster.size
+                shapes.append(.polygon(polygon))
+                for envelope in plans[polygon].partEnvelopes { entries.append((index, envelope, .polygon(Int32(polygon)))) }
+                polygon += 1
             }
         }
-        return (shapes, polygons, tables, entries)
+        self.shapes = shapes
+        polygons = plans
+        polygonBands = plans.map(\.bands)
+        tables = Self.fill(plans, starts: startsCount, edges: edgesCount, raster: rasterCount)
+        grid = RegionGrid(entries)
+    }
+
+    /// The plans of the polygon regions, in order (see `PlanarPolygon.init`).
+    private static func planPolygons(_ regions: [MonitoredRegion]) -> [PlanarPolygon] {
+        ParallelChunks.chunks(count: regions.count, weight: { regions[$0].region.vertexCount }) { range in
+            range.compactMap { index -> PlanarPolygon? in
+                guard case .polygons(let parts) = regions[index].region.shape else { return nil }
+                return PlanarPolygon(parts)
+            }
+        }.flatMap { $0 }
+    }
+
+    /// The tables of the placed polygons, allocated once and filled by every core.
+    private static func fill(_ polygons: [PlanarPolygon], starts: Int, edges: Int, raster: Int) -> PlanarTables {
+        guard !polygons.isEmpty else { return PlanarTables() }
+        var tables = PlanarTables()
+        // Each table has room for at least one polygon's part (a band start, three
+        // edges, sixteen cells), so every base address exists.
+        tables.starts = Array(unsafeUninitializedCapacity: starts) { startsBuffer, startsInitialized in
+            tables.edges = Array(unsafeUninitializedCapacity: edges) { edgesBuffer, edgesInitialized in
+                tables.raster = Array(unsafeUninitializedCapacity: raster) { rasterBuffer, rasterInitialized in
+                    let targets = (CopyTarget(startsBuffer.baseAddress!), CopyTarget(edgesBuffer.baseAddress!),
+                                   CopyTarget(rasterBuffer.baseAddress!))
+                    _ = ParallelChunks.chunks(count: polygons.count, weight: { polygons[$0].bandEdgeCount }) { range in
+                        for polygon in range {
+                            polygons[polygon].fill(starts: targets.0.base, edges: targets.1.base, raster: targets.2.base)
+                        }
+                    }
+                    rasterInitialized = raster
+                }
+                edgesInitialized = edges
+            }
+            startsInitialized = starts
+        }
+        return tables
     }
 }
 

@@ -4,7 +4,7 @@ import TestSupport
 @_spi(Internals) @testable import TriggerEngine
 
 /// The two-thread helpers of loading and indexing against their one-thread equivalents.
-@Suite("ParallelChunks: files read in halves and tables joined in parts, as one thread would")
+@Suite("ParallelChunks: files read in halves and index tables filled by two threads, as one thread would")
 struct ParallelChunksTests {
     @Test func aFileReadInHalvesHasTheBytesOfAnOrdinaryRead() throws {
         var random = SplitMix64(seed: 31)
@@ -30,14 +30,43 @@ struct ParallelChunksTests {
         #expect(ParallelChunks.contents(ofRegularFile: "/dev/null", minimumSize: 0) == nil)
     }
 
-    @Test func tablesJoinedInPartsAreTheConcatenation() {
+    /// An index big enough to be filled by two threads (over `minimumWeight`
+    /// vertices, so the tables are written in place by both): every point's
+    /// regions are GEOS's, tested against each region whose envelope holds the point.
+    @Test func tablesFilledInPlaceByTwoThreadsAnswerAsGEOS() throws {
         var random = SplitMix64(seed: 32)
-        for sizes in [[], [0], [5], [300_000, 0, 700_001], [1 << 20, 3, 1 << 19], [0, 0]] {
-            let pieces = sizes.map { size in (0..<size).map { _ in UInt32(truncatingIfNeeded: random.next()) } }
-            let joined = ParallelChunks.concatenated(pieces)
-            #expect(joined.count == sizes.reduce(0, +))
-            #expect(joined == Array(pieces.joined()), "\(sizes)")
+        let regions = try (0..<420).map { index -> MonitoredRegion in
+            let cx = random.nextDouble(in: 2.25...2.45), cy = random.nextDouble(in: 48.80...48.90)
+            let radius = random.nextDouble(in: 0.003...0.015)
+            var rings = [PolygonValidityTests.star(&random, cx, cy, radius, 8 + Int(random.next() % 250))]
+            // A hole within the shell's nearest vertices (a quarter of its radius or more).
+            if index % 4 == 0 { rings.append(PolygonValidityTests.star(&random, cx, cy, radius * 0.2, 10, clockwise: true)) }
+            let wkt = "POLYGON(" + rings.map { "(" + $0.map { "\($0.x) \($0.y)" }.joined(separator: ",") + ")" }.joined(separator: ",") + ")"
+            return MonitoredRegion(identifier: "star-\(index)", region: try Region(wkt: wkt))
         }
+        #expect(regions.reduce(0) { $0 + $1.region.vertexCount } > ParallelChunks.minimumWeight)
+        let index = RegionIndex(regions: regions)
+        // Every table entry written: the sizes the plans asked for, no more.
+        #expect(index.tables.edges.count == index.polygons.reduce(0) { $0 + $1.bandEdgeCount })
+        #expect(index.tables.raster.count == index.polygonBands.reduce(0) { $0 + $1.raster.size * $1.raster.size })
+        let coverage = RegionCoverage(index: index)
+        let context = GEOSContext()
+        let geometries = try regions.map { try $0.region.geosGeometry(in: context) }
+        let envelopes = index.polygons.map(\.envelope)
+        var held = 0
+        for _ in 0..<3_000 {
+            let x = random.nextDouble(in: 2.24...2.46), y = random.nextDouble(in: 48.79...48.91)
+            coverage.collect(x, y)
+            let found = Set(coverage.covered.map(Int.init))
+            var expected = Set<Int>()
+            for region in regions.indices where envelopes[region].minX <= x && x <= envelopes[region].maxX
+                && envelopes[region].minY <= y && y <= envelopes[region].maxY {
+                if try geometries[region].covers(GEOSGeometry.point(x, y, in: context)) { expected.insert(region) }
+            }
+            #expect(found == expected, "(\(x), \(y))")
+            held += expected.count
+        }
+        #expect(held > 1_000, "points in regions: \(held)")
     }
 
     @Test func bucketsByCountingSortHoldTheListsInOrder() {
