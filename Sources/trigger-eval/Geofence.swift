@@ -31,7 +31,7 @@ struct Geofence: ParsableCommand {
     @Option(help: "Map CSV header names: device=vehicle_id,time=timestamp,lat=latitude,lon=longitude,accuracy=…")
     var columns: String?
 
-    @OptionGroup var zone: ZoneOption
+    @OptionGroup var zone: FileZoneOption
 
     @Option(help: "First fix of a device: none (only sets its state, Apple) or enter (inside is an enter, Android/Tile38).")
     var initial: InitialOption = .none

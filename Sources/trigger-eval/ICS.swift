@@ -24,7 +24,7 @@ struct ICS: AsyncParsableCommand {
     @Option(help: "Window end (exclusive), RFC 3339.")
     var to: String
 
-    @OptionGroup var zone: ZoneOption
+    @OptionGroup var zone: FileZoneOption
 
     @Flag(help: "List alarm firings instead of occurrences.")
     var alarms = false

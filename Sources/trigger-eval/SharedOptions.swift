@@ -2,8 +2,8 @@ import ArgumentParser
 import Foundation
 @_spi(Internals) import TriggerEngine
 
-/// `--tz`, shared by every subcommand that reads wall times: one option, one
-/// default (the `TZ` environment variable, else UTC).
+/// `--tz` of `next` and `run`, where wall times are the user's own: the
+/// contract's default is the `TZ` environment variable, else UTC.
 struct ZoneOption: ParsableArguments {
     @Option(name: .customLong("tz"),
             help: "IANA zone of wall times without an offset, and of the output's offsets (default: $TZ, else UTC).")
@@ -17,6 +17,19 @@ struct ZoneOption: ParsableArguments {
     /// The zone's rules.
     /// - Throws: `DataError` for a name Foundation does not know.
     func rules() throws(DataError) -> ZoneRules { try ZoneRules.named(resolvedName) }
+}
+
+/// `--tz` of `geofence` and `ics`, where wall times without an offset come from
+/// a file (a log's CSV times, a calendar's floating times): UTC unless `--tz`
+/// says otherwise, as the contract has it, so that the machine's `TZ` never
+/// changes what a file means.
+struct FileZoneOption: ParsableArguments {
+    @Option(name: .customLong("tz"), help: "IANA zone of the file's wall times without an offset (default: UTC).")
+    var name: String?
+
+    /// The zone's rules: `--tz`, else UTC.
+    /// - Throws: `DataError` for a name Foundation does not know.
+    func rules() throws(DataError) -> ZoneRules { try ZoneRules.named(name ?? "UTC") }
 }
 
 /// `-o/--output`, shared by the subcommands that write a result: a file

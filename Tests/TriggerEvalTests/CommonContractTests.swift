@@ -19,8 +19,10 @@ struct CommonContractTests {
         #expect(!result.stdout.contains("bench") && !result.stdout.contains("crash"))
     }
 
-    /// `--tz` is one option with one default everywhere: `$TZ`, else UTC, and `--tz` wins.
-    @Test func everyCommandTakesItsZoneFromTZUnlessTzIsGiven() throws {
+    /// `--tz` wins everywhere. Its default follows the contract: `next` takes
+    /// `$TZ` (else UTC), while a file's wall times without an offset (a log's CSV
+    /// times, a calendar's floating times) are UTC whatever the machine's `TZ`.
+    @Test func nextTakesItsZoneFromTZWhileFileTimesStayUTCUnlessTzIsGiven() throws {
         let folder = try CLIRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
         let calendar = folder.appendingPathComponent("floating.ics")
@@ -32,17 +34,20 @@ struct CommonContractTests {
         try #"{"type":"FeatureCollection","features":[{"type":"Feature","id":"paris","properties":{"radius":1000},"geometry":{"type":"Point","coordinates":[2.3522,48.8566]}}]}"#
             .write(to: regions, atomically: true, encoding: .utf8)
         let window = ["--from", "2026-01-01T00:00:00Z", "--to", "2026-02-01T00:00:00Z", "-q"]
-        let cases: [(arguments: [String], expected: String)] = [
-            (["ics", calendar.path] + window, "2026-01-05T09:00:00+09:00"),
-            (["geofence", "--regions", regions.path, "--fixes", log.path, "--initial", "enter", "-q"], "2026-01-05T00:00:00Z"),
-            (["next", "--components", "hour=9,minute=0", "--after", "2026-01-04T00:00:00Z"], "2026-01-05T09:00:00+09:00"),
+        // Per command: the answer under TZ=Asia/Tokyo alone, and with --tz given.
+        let cases: [(arguments: [String], fromEnvironment: String, tz: [String], given: String)] = [
+            (["ics", calendar.path] + window, "2026-01-05T09:00:00+00:00", ["--tz", "Asia/Tokyo"], "2026-01-05T09:00:00+09:00"),
+            (["geofence", "--regions", regions.path, "--fixes", log.path, "--initial", "enter", "-q"], "2026-01-05T09:00:00Z",
+             ["--tz", "Asia/Tokyo"], "2026-01-05T00:00:00Z"),
+            (["next", "--components", "hour=9,minute=0", "--after", "2026-01-04T00:00:00Z"], "2026-01-05T09:00:00+09:00",
+             ["--tz", "UTC"], "2026-01-04T09:00:00Z"),
         ]
-        for (arguments, expected) in cases {
+        for (arguments, expectedFromEnvironment, tz, expectedGiven) in cases {
             let fromEnvironment = try CLIRunner.run(arguments, environment: ["TZ": "Asia/Tokyo"])
             #expect(fromEnvironment.status == 0, "\(arguments): \(fromEnvironment.stderr)")
-            #expect(fromEnvironment.stdout.contains(expected), "\(arguments): \(fromEnvironment.stdout)")
-            let given = try CLIRunner.run(arguments + ["--tz", "UTC"], environment: ["TZ": "Asia/Tokyo"])
-            #expect(given.status == 0 && !given.stdout.contains("+09:00") && given.stdout != fromEnvironment.stdout,
+            #expect(fromEnvironment.stdout.contains(expectedFromEnvironment), "\(arguments): \(fromEnvironment.stdout)")
+            let given = try CLIRunner.run(arguments + tz, environment: ["TZ": "Asia/Tokyo"])
+            #expect(given.status == 0 && given.stdout.contains(expectedGiven) && given.stdout != fromEnvironment.stdout,
                     "\(arguments): \(given.stdout)")
         }
     }
