@@ -197,10 +197,21 @@ struct PlanarPolygon: Sendable {
             let edge = edges[index]
             // Sorted by east end, descending: the rest lie wholly west of the point.
             if edge.maxX < x { break }
-            // Most edges of a band lie wholly above or below the point: `crossing`
-            // says `misses` for them, and this one look at the latitudes says so
-            // without its chain of branches.
-            if (edge.ay > y) == (edge.by > y) && edge.ay != y && edge.by != y { continue }
+            let aAbove = edge.ay > y, bAbove = edge.by > y
+            if aAbove != bAbove {
+                // The edge spans the ray's line under GEOS's half-open rule; wholly
+                // east of the point, the ray crosses it (GEOS's orientation would
+                // put the point strictly on the crossing side): no orientation.
+                if x < min(edge.ax, edge.bx) {
+                    crossings += 1
+                    continue
+                }
+            } else if edge.ay != y && edge.by != y {
+                // Most edges of a band lie wholly above or below the point: `crossing`
+                // says `misses` for them, and this one look at the latitudes says so
+                // without its chain of branches.
+                continue
+            }
             switch crossing(edge, x, y) {
             case .crosses: crossings += 1
             case .misses: continue

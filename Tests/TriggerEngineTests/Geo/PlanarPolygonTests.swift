@@ -1,0 +1,79 @@
+import Foundation
+import Testing
+import TestSupport
+@_spi(Internals) @testable import TriggerEngine
+
+/// The Swift point-in-polygon test (raster, bands, ray crossings) against GEOS
+/// on the points where the ray-crossing rule has its special cases: exactly at
+/// a vertex's latitude (the half-open rule), on vertices, on horizontal and
+/// vertical edges, and just beside them.
+@Suite("PlanarPolygon: GEOS's answers at vertex latitudes, on vertices and on edges")
+struct PlanarPolygonTests {
+    /// Rings on a coarse grid (many vertices share a latitude or a longitude,
+    /// horizontal and vertical edges), jagged stars, combs.
+    static func shapes(_ random: inout SplitMix64) -> [[[XY]]] {
+        var shapes: [[[XY]]] = []
+        for _ in 0..<150 {
+            let count = 8 + Int(random.next() % 120)
+            let grid = [nil, 0.002, 0.0005][Int(random.next() % 3)]
+            let shell = PolygonValidityTests.star(&random, 2.35, 48.85, 0.01, count, grid: grid)
+            let hole = PolygonValidityTests.star(&random, 2.35, 48.85, 0.002, 6 + Int(random.next() % 10), clockwise: true,
+                                                 grid: grid)
+            shapes.append(random.next() % 2 == 0 ? [shell] : [shell, hole])
+        }
+        // A comb: horizontal and vertical edges only, many vertices at each latitude.
+        var comb: [XY] = [XY(2.34, 48.84)]
+        for tooth in 0..<12 {
+            let x = 2.34 + Double(tooth) * 0.001
+            comb += [XY(x, 48.845), XY(x, 48.85 + Double(tooth % 4) * 0.001), XY(x + 0.0005, 48.85 + Double(tooth % 4) * 0.001),
+                     XY(x + 0.0005, 48.845)]
+        }
+        comb += [XY(2.352, 48.84), XY(2.34, 48.84)]
+        shapes.append([comb])
+        return shapes
+    }
+
+    @Test func specialPointsGetGEOSsAnswer() throws {
+        var random = SplitMix64(seed: 15_001)
+        let context = GEOSContext()
+        var tested = 0, inside = 0, onBoundary = 0
+        for rings in Self.shapes(&random) {
+            guard PolygonValidity.isCertainlyValid([rings]) else { continue }
+            let region = MonitoredRegion(identifier: "shape", region: Region(shape: .polygons([Region.Polygon(rings: rings)])))
+            let index = RegionIndex(regions: [region])
+            let coverage = RegionCoverage(index: index)
+            let geometry = try region.region.geosGeometry(in: context)
+            let vertices = rings.flatMap { $0 }
+            let xs = vertices.map(\.x).sorted(), ys = vertices.map(\.y).sorted()
+            var points: [XY] = vertices
+            for vertex in vertices.shuffled(using: &random).prefix(60) {
+                // At the vertex's latitude: west and east of it, and anywhere across the shape.
+                for _ in 0..<6 {
+                    points.append(XY(random.nextDouble(in: xs.first!...xs.last!), vertex.y))
+                }
+                points.append(XY(vertex.x.nextDown, vertex.y))
+                points.append(XY(vertex.x.nextUp, vertex.y))
+                points.append(XY(vertex.x, vertex.y.nextUp))
+                points.append(XY(vertex.x, vertex.y.nextDown))
+                // At its longitude, across the shape.
+                points.append(XY(vertex.x, random.nextDouble(in: ys.first!...ys.last!)))
+            }
+            // Midpoints of edges (on horizontal and vertical edges, exactly on the boundary).
+            for ring in rings {
+                for index in 0..<(ring.count - 1) {
+                    points.append(XY((ring[index].x + ring[index + 1].x) / 2, (ring[index].y + ring[index + 1].y) / 2))
+                }
+            }
+            for point in points {
+                let expected = try geometry.covers(GEOSGeometry.point(point.x, point.y, in: context))
+                coverage.collect(point.x, point.y)
+                #expect((coverage.covered.count == 1) == expected, "(\(point.x), \(point.y)) in \(rings)")
+                tested += 1
+                if expected { inside += 1 }
+                if vertices.contains(point) { onBoundary += 1 }
+            }
+        }
+        #expect(tested > 20_000 && inside > 5_000 && tested - inside > 5_000, "tested \(tested), inside \(inside)")
+        #expect(onBoundary > 2_000, "on vertices: \(onBoundary)")
+    }
+}
