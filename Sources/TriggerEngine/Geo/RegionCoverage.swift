@@ -57,6 +57,7 @@ final class RegionCoverage {
         let starts: UnsafeBufferPointer<Int32>
         let edges: UnsafeBufferPointer<PlanarPolygon.Edge>
         let raster: UnsafeBufferPointer<UInt8>
+        let circles: UnsafeBufferPointer<CircleShape>
     }
 
     /// Calls `body` with the index's tables as plain buffers (see `Tables`).
@@ -68,7 +69,10 @@ final class RegionCoverage {
                 try index.tables.starts.withUnsafeBufferPointer { starts in
                     try index.tables.edges.withUnsafeBufferPointer { edges in
                         try index.tables.raster.withUnsafeBufferPointer { raster in
-                            try body(Tables(cellItems: items, bands: bands, starts: starts, edges: edges, raster: raster))
+                            try index.circles.withUnsafeBufferPointer { circles in
+                                try body(Tables(cellItems: items, bands: bands, starts: starts, edges: edges, raster: raster,
+                                                circles: circles))
+                            }
                         }
                     }
                 }
@@ -108,23 +112,19 @@ final class RegionCoverage {
     func covers(_ region: Int, _ x: Double, _ y: Double) -> Bool {
         switch index.shapes[region] {
         case .circle(let circle): return circle.covers(x, y)
-        case .polygon(let polygon): return withTables { covers(region, .polygon(Int32(polygon)), x, y, $0) }
+        case .polygon(let polygon): return withTables { covers(region, Int32(polygon), x, y, $0) }
         }
     }
 
-    /// The same, given the region's exact test (carried by its grid items).
+    /// The same, given the region's exact test as its grid items carry it (see `RegionGrid.Item.test`).
     @inline(__always)
-    private func covers(_ region: Int, _ test: ExactTest, _ x: Double, _ y: Double, _ tables: Tables) -> Bool {
-        switch test {
-        case .circle(let circle):
-            return circle.covers(x, y)
-        case .polygon(let polygon):
-            exactTests += 1
-            let answer = PlanarPolygon.covers(x, y, bands: tables.bands[Int(polygon)], starts: tables.starts,
-                                              edges: tables.edges, raster: tables.raster)
-            if let answer { return answer }
-            return geosCovers(region, x, y)
-        }
+    private func covers(_ region: Int, _ test: Int32, _ x: Double, _ y: Double, _ tables: Tables) -> Bool {
+        if test < 0 { return tables.circles[Int(~test)].covers(x, y) }
+        exactTests += 1
+        let answer = PlanarPolygon.covers(x, y, bands: tables.bands[Int(test)], starts: tables.starts,
+                                          edges: tables.edges, raster: tables.raster)
+        if let answer { return answer }
+        return geosCovers(region, x, y)
     }
 
     /// Whether a device inside region `region`, now at (x, y) and not covered, is

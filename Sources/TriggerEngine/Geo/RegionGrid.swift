@@ -9,21 +9,57 @@
 struct RegionGrid: Sendable {
     /// A region part's envelope, stored in every cell it overlaps, with what the
     /// exact test needs, so that a candidate costs no further lookups.
+    ///
+    /// 28 bytes: the envelope in single precision, rounded outwards, and the
+    /// exact test as an index. A point's cell holds several items, read for every
+    /// fix; at 72 bytes (the envelope in double precision, a circle's shape in
+    /// line) they were a cache line and more each. A looser envelope only lets
+    /// more points on to the exact tests, which hold for any point.
     struct Item: Sendable {
+        var minX: Float32, minY: Float32, maxX: Float32, maxY: Float32
         var region: Int32
+        /// The exact test: a polygon's index in `RegionIndex.polygonBands` (0 or
+        /// more), or the bitwise complement of a circle's in `RegionIndex.circles`.
+        var test: Int32
         /// Whether the region has other parts (which may share this cell).
         var hasSiblings: Bool
-        var minX: Float64, minY: Float64, maxX: Float64, maxY: Float64
-        var test: ExactTest
+
+        init(region: Int32, hasSiblings: Bool, envelope: Envelope, test: ExactTest) {
+            minX = Self.below(envelope.minX); minY = Self.below(envelope.minY)
+            maxX = Self.above(envelope.maxX); maxY = Self.above(envelope.maxY)
+            self.region = region
+            self.hasSiblings = hasSiblings
+            switch test {
+            case .polygon(let polygon): self.test = polygon
+            case .circle(let circle): self.test = ~circle
+            }
+        }
+
+        /// The largest single-precision value not above `value`.
+        private static func below(_ value: Double) -> Float32 {
+            let rounded = Float32(value)
+            return Double(rounded) > value ? rounded.nextDown : rounded
+        }
+
+        /// The smallest single-precision value not below `value`.
+        private static func above(_ value: Double) -> Float32 {
+            let rounded = Float32(value)
+            return Double(rounded) < value ? rounded.nextUp : rounded
+        }
 
         @inline(__always)
         func contains(_ x: Double, _ y: Double) -> Bool {
-            x >= minX && x <= maxX && y >= minY && y <= maxY
+            x >= Double(minX) && x <= Double(maxX) && y >= Double(minY) && y <= Double(maxY)
         }
 
         @inline(__always)
         func intersects(minX: Double, minY: Double, maxX: Double, maxY: Double) -> Bool {
-            self.minX <= maxX && self.maxX >= minX && self.minY <= maxY && self.maxY >= minY
+            Double(self.minX) <= maxX && Double(self.maxX) >= minX && Double(self.minY) <= maxY && Double(self.maxY) >= minY
+        }
+
+        /// The envelope as stored (rounded outwards).
+        var envelope: Envelope {
+            Envelope(minX: Double(minX), minY: Double(minY), maxX: Double(maxX), maxY: Double(maxY))
         }
     }
 
@@ -50,17 +86,18 @@ struct RegionGrid: Sendable {
         var parts: [Int: Int] = [:]
         for entry in entries { parts[entry.region, default: 0] += 1 }
         let items = entries.map {
-            Item(region: Int32($0.region), hasSiblings: parts[$0.region]! > 1, minX: $0.envelope.minX,
-                 minY: $0.envelope.minY, maxX: $0.envelope.maxX, maxY: $0.envelope.maxY, test: $0.test)
+            Item(region: Int32($0.region), hasSiblings: parts[$0.region]! > 1, envelope: $0.envelope, test: $0.test)
         }
+        // The cells are laid out over the envelopes as stored.
+        let envelopes = items.map(\.envelope)
         var bounds = Envelope(minX: .infinity, minY: .infinity, maxX: -.infinity, maxY: -.infinity)
-        for item in items {
-            bounds.minX = min(bounds.minX, item.minX); bounds.maxX = max(bounds.maxX, item.maxX)
-            bounds.minY = min(bounds.minY, item.minY); bounds.maxY = max(bounds.maxY, item.maxY)
+        for envelope in envelopes {
+            bounds.minX = min(bounds.minX, envelope.minX); bounds.maxX = max(bounds.maxX, envelope.maxX)
+            bounds.minY = min(bounds.minY, envelope.minY); bounds.maxY = max(bounds.maxY, envelope.maxY)
         }
         if items.isEmpty { bounds = Envelope(minX: 0, minY: 0, maxX: 1, maxY: 1) }
         let width = max(bounds.maxX - bounds.minX, 1e-9), height = max(bounds.maxY - bounds.minY, 1e-9)
-        let extents = items.map { max($0.maxX - $0.minX, $0.maxY - $0.minY) }.sorted()
+        let extents = envelopes.map { max($0.maxX - $0.minX, $0.maxY - $0.minY) }.sorted()
         let median = extents.isEmpty ? 1 : extents[extents.count / 2]
         // Cells half a typical envelope wide; a point meets few envelopes per cell.
         let side = max(median / 2, width / Double(1 << 30), height / Double(1 << 30), 1e-9)
@@ -77,9 +114,9 @@ struct RegionGrid: Sendable {
         // The items that fit in the cells, with the cells they span.
         var placed: [(item: Item, c0: Int, c1: Int, r0: Int, r1: Int)] = []
         placed.reserveCapacity(items.count)
-        for item in items {
-            let c0 = Self.cell(item.minX, originX, inverseSide, columns), c1 = Self.cell(item.maxX, originX, inverseSide, columns)
-            let r0 = Self.cell(item.minY, originY, inverseSide, rows), r1 = Self.cell(item.maxY, originY, inverseSide, rows)
+        for (item, envelope) in zip(items, envelopes) {
+            let c0 = Self.cell(envelope.minX, originX, inverseSide, columns), c1 = Self.cell(envelope.maxX, originX, inverseSide, columns)
+            let r0 = Self.cell(envelope.minY, originY, inverseSide, rows), r1 = Self.cell(envelope.maxY, originY, inverseSide, rows)
             if (c1 - c0 + 1) * (r1 - r0 + 1) > 256 {
                 large.append(item)
                 continue
@@ -126,9 +163,10 @@ struct RegionGrid: Sendable {
         let fineColumns = columns * Self.subdivision, fineRows = rows * Self.subdivision
         let fineInverse = inverseSide * Double(Self.subdivision)
         var coverage = [UInt64](repeating: 0, count: (fineColumns * fineRows + 63) / 64)
-        for item in items {
-            let c0 = Self.cell(item.minX, originX, fineInverse, fineColumns), c1 = Self.cell(item.maxX, originX, fineInverse, fineColumns)
-            let r0 = Self.cell(item.minY, originY, fineInverse, fineRows), r1 = Self.cell(item.maxY, originY, fineInverse, fineRows)
+        for envelope in envelopes {
+            let c0 = Self.cell(envelope.minX, originX, fineInverse, fineColumns)
+            let c1 = Self.cell(envelope.maxX, originX, fineInverse, fineColumns)
+            let r0 = Self.cell(envelope.minY, originY, fineInverse, fineRows), r1 = Self.cell(envelope.maxY, originY, fineInverse, fineRows)
             if (c1 - c0 + 1) * (r1 - r0 + 1) > 256 * Self.subdivision * Self.subdivision { continue }  // a large item
             for row in r0...r1 {
                 for column in c0...c1 {

@@ -18,6 +18,8 @@ final class RegionIndex: Sendable {
     let polygons: [PlanarPolygon]
     /// Every polygon's band layout, for `covers` on the hot path.
     let polygonBands: [PlanarPolygon.Bands]
+    /// Every circle region's shape, in region order (grid items refer to them).
+    let circles: [CircleShape]
     let tables: PlanarTables
     let grid: RegionGrid
 
@@ -34,12 +36,14 @@ final class RegionIndex: Sendable {
         shapes.reserveCapacity(regions.count)
         var startsCount = 0, edgesCount = 0, rasterCount = 0
         var polygon = 0
+        var circles: [CircleShape] = []
         for (index, monitored) in regions.enumerated() {
             switch monitored.region.shape {
             case .circle(let center, let radius):
                 let circle = CircleShape(latitude: center.latitude, longitude: center.longitude, radius: radius)
                 shapes.append(.circle(circle))
-                for envelope in circle.envelopes { entries.append((index, envelope, .circle(circle))) }
+                for envelope in circle.envelopes { entries.append((index, envelope, .circle(Int32(circles.count)))) }
+                circles.append(circle)
             case .polygons:
                 plans[polygon].bands.startsOffset = startsCount
                 plans[polygon].bands.edgesOffset = edgesCount
@@ -54,6 +58,7 @@ final class RegionIndex: Sendable {
             }
         }
         self.shapes = shapes
+        self.circles = circles
         polygons = plans
         polygonBands = plans.map(\.bands)
         tables = Self.fill(plans, starts: startsCount, edges: edgesCount, raster: rasterCount)
@@ -96,9 +101,10 @@ final class RegionIndex: Sendable {
     }
 }
 
-/// How to test one region exactly: plain data, copied into every grid item.
+/// How to test one region exactly, as the grid is built (its items keep it as an index).
 enum ExactTest: Sendable {
-    case circle(CircleShape)
+    /// Index of the circle in `RegionIndex.circles`.
+    case circle(Int32)
     /// Index of the polygon's bands in `RegionIndex.polygonBands`.
     case polygon(Int32)
 }
