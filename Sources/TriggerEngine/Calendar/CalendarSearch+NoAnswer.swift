@@ -93,14 +93,16 @@ extension CalendarSearch {
     /// at the end of a December, never in February; and on that day the
     /// weekday ordinal is fixed, so an ordinal that agrees with the day never
     /// mismatches there either.
+    ///
+    /// A week number without a month or a day narrows it further
+    /// (`weekOfYearKeepsCandidatesFromFebruary`).
     var februaryApproximationInReach: Bool {
         if let month = pattern[.month], month != 2 { return false }
         let day = pattern[.day]
         if let day, day > 28 { return true }
-        if let ordinal = pattern[.weekdayOrdinal] {
-            guard let day, (day - 1) / 7 + 1 == ordinal else { return true }
-        }
-        return pattern.set.contains(.weekOfMonth)
+        var inReach = pattern.set.contains(.weekOfMonth)
+        if let ordinal = pattern[.weekdayOrdinal], day.map({ ($0 - 1) / 7 + 1 != ordinal }) ?? true { inReach = true }
+        return inReach && !weekOfYearKeepsCandidatesFromFebruary
     }
 
     /// Whether a day on or after `firstDay` shows every date unit of
