@@ -47,14 +47,15 @@ extension CalendarSearch {
             return true
         }
         if let weekYear = pattern[.yearForWeekOfYear], pattern[.year] == nil,
-           CivilDate.date(fromDays: startDay).year >= weekYear + yearsPastWeekYear {
+           CivilDate.date(fromDays: startDay).year >= weekYear + yearsPastWeekYear
+               || startIsPastEveryMatch(ofWeekYear: weekYear, startDay: startDay) {
             // A week-numbering year well behind the start: every match the
             // search tries (its own, February's, a missing day's) starts over
             // from that week year's start, since every date it starts from
             // (the searched one, a later one, 1 January of a year the search
             // adds) lies outside it, and moves a bounded way from there
-            // (`yearsPastWeekYear`). All of them lie before the start, which
-            // no step accepts.
+            // (`yearsPastWeekYear`, or in days `daysPastWeekYearStart`). All of
+            // them lie before the start, which no step accepts.
             return true
         }
         guard !februaryApproximationInReach else { return false }
