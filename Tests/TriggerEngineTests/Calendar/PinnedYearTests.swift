@@ -72,10 +72,7 @@ struct PinnedYearTests {
 
     /// A week-numbering year up to two years behind the start, with any mix
     /// of months, days, week numbers up to 52, weeks of the month, ordinals,
-    /// weekdays and times: the check in days (`daysPastWeekYearStart`) ends
-    /// some of them, and the search answers what it answers without the
-    /// checks, including the sets that still answer in the week year's last
-    /// weeks or a missing day's month.
+    /// weekdays and times.
     static func patternOfAWeekYearJustBehind(_ generator: inout CalendarQueryGenerator, year: Int) -> CalendarPattern {
         var pattern = CalendarPattern()
         pattern[.yearForWeekOfYear] = year - generator.int(0...2)
@@ -90,6 +87,10 @@ struct PinnedYearTests {
         return pattern
     }
 
+    /// 3,000 such sets and starts: the check in days (`daysPastWeekYearStart`)
+    /// ends a good share of them where the two-year rule would not, and the
+    /// search answers what it answers without the checks (many sets with the
+    /// start's own week year answer).
     @Test(arguments: 0..<2)
     func weekYearsJustBehindInDays(shard: Int) throws {
         let comparison = try EarlyNilComparison(seed: 0x9179_DA50 + UInt64(shard), count: 1_500, zones: Self.zones) { generator, year in
@@ -171,12 +172,7 @@ struct PinnedYearTests {
 
     /// A set with a year, a month and a day (a fifth of the days missing from
     /// some months), the year up to ten behind the start, with any of the
-    /// other units: such a set qualifies when the candidate every step past
-    /// the year finds keeps out of the missing day's approximation. With the
-    /// checks the search answers what it answers without them; many nil
-    /// answers come from the check, and some sets answer years past their
-    /// own year (the missing day's approximation, which the check leaves to
-    /// the search).
+    /// other units.
     static func patternWithMonthAndDay(_ generator: inout CalendarQueryGenerator, year: Int) -> CalendarPattern {
         var pattern = CalendarPattern()
         pattern[.year] = year - generator.int(-1...10)
@@ -193,6 +189,12 @@ struct PinnedYearTests {
         return pattern
     }
 
+    /// 3,000 such sets and starts: a set qualifies when the candidate every
+    /// step past its year finds keeps out of the missing day's
+    /// approximation. With the checks the search answers what it answers
+    /// without them; many nil answers come from the check, and some sets
+    /// answer years past their own year (the missing day's approximation,
+    /// which the check leaves to the search).
     @Test(arguments: 0..<2)
     func setsWithAMonthAndADayNeverChangeAnAnswer(shard: Int) throws {
         let comparison = try EarlyNilComparison(seed: 0x9179_3D00 + UInt64(shard), count: 1_500, zones: Self.zones) { generator, year in
