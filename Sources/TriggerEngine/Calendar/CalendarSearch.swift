@@ -57,12 +57,17 @@ struct CalendarSearch: Sendable {
         if let direct = directNext(after: start) { return InstantBounds.fire(direct) }
         var searching = start
         var pinnedVerdict: Bool?
+        // Each step reads offsets around the date it searches from; a step
+        // years from the start reads them from the transition table unless
+        // the calendar is centred on that date's span (two comparisons each).
+        var stepping = self
         for stepIndex in 0..<Self.stepLimit {
             if stepIndex == Self.stepsBeforeAskingWhetherAnyAnswer && askingWhetherAnyAnswer && cannotAnswer(after: start) {
                 return nil
             }
             do {
-                let (result, newSearchDate) = try step(start: start, searching: searching)
+                if !stepping.calendar.spanContains(searching) { stepping = stepping.centred(on: searching) }
+                let (result, newSearchDate) = try stepping.step(start: start, searching: searching)
                 if let result { return InstantBounds.fire(result) }
                 if askingWhetherAnyAnswer && emptyStepRepeats(from: searching, verdict: &pinnedVerdict) { return nil }
                 searching = newSearchDate
