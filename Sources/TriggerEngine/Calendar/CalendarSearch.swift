@@ -57,17 +57,24 @@ struct CalendarSearch: Sendable {
         if let direct = directNext(after: start) { return InstantBounds.fire(direct) }
         var searching = start
         var pinnedVerdict: Bool?
-        // Each step reads offsets around the date it searches from; a step
-        // years from the start reads them from the transition table unless
-        // the calendar is centred on that date's span (two comparisons each).
-        var stepping = self
+        var recentred: CalendarSearch?
         for stepIndex in 0..<Self.stepLimit {
             if stepIndex == Self.stepsBeforeAskingWhetherAnyAnswer && askingWhetherAnyAnswer && cannotAnswer(after: start) {
                 return nil
             }
             do {
-                if !stepping.calendar.spanContains(searching) { stepping = stepping.centred(on: searching) }
-                let (result, newSearchDate) = try stepping.step(start: start, searching: searching)
+                let (result, newSearchDate): (Double?, Double)
+                if stepIndex < Self.stepsBeforeAskingWhetherAnyAnswer {
+                    (result, newSearchDate) = try step(start: start, searching: searching)
+                } else {
+                    // A long search steps on a calendar centred on the constant-offset
+                    // span of the date it searches from: a step years from the start
+                    // otherwise reads every offset from the transition table instead
+                    // of with two comparisons. (The first steps keep the query's own
+                    // calendar: for short searches re-centring cost more than it saved.)
+                    if recentred?.calendar.spanContains(searching) != true { recentred = (recentred ?? self).centred(on: searching) }
+                    (result, newSearchDate) = try recentred.unsafelyUnwrapped.step(start: start, searching: searching)
+                }
                 if let result { return InstantBounds.fire(result) }
                 if askingWhetherAnyAnswer && emptyStepRepeats(from: searching, verdict: &pinnedVerdict) { return nil }
                 searching = newSearchDate
