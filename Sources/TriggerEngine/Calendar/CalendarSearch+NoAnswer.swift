@@ -47,14 +47,15 @@ extension CalendarSearch {
             return true
         }
         if let weekYear = pattern[.yearForWeekOfYear], pattern[.year] == nil,
-           CivilDate.date(fromDays: startDay).year >= weekYear + yearsPastWeekYear {
+           CivilDate.date(fromDays: startDay).year >= weekYear + yearsPastWeekYear
+               || startIsPastEveryMatch(ofWeekYear: weekYear, startDay: startDay) {
             // A week-numbering year well behind the start: every match the
             // search tries (its own, February's, a missing day's) starts over
             // from that week year's start, since every date it starts from
             // (the searched one, a later one, 1 January of a year the search
             // adds) lies outside it, and moves a bounded way from there
-            // (`yearsPastWeekYear`). All of them lie before the start, which
-            // no step accepts.
+            // (`yearsPastWeekYear`, or in days `daysPastWeekYearStart`). All of
+            // them lie before the start, which no step accepts.
             return true
         }
         guard !februaryApproximationInReach else { return false }
@@ -93,14 +94,16 @@ extension CalendarSearch {
     /// at the end of a December, never in February; and on that day the
     /// weekday ordinal is fixed, so an ordinal that agrees with the day never
     /// mismatches there either.
+    ///
+    /// A week number without a month or a day narrows it further
+    /// (`weekOfYearKeepsCandidatesFromFebruary`).
     var februaryApproximationInReach: Bool {
         if let month = pattern[.month], month != 2 { return false }
         let day = pattern[.day]
         if let day, day > 28 { return true }
-        if let ordinal = pattern[.weekdayOrdinal] {
-            guard let day, (day - 1) / 7 + 1 == ordinal else { return true }
-        }
-        return pattern.set.contains(.weekOfMonth)
+        var inReach = pattern.set.contains(.weekOfMonth)
+        if let ordinal = pattern[.weekdayOrdinal], day.map({ ($0 - 1) / 7 + 1 != ordinal }) ?? true { inReach = true }
+        return inReach && !weekOfYearKeepsCandidatesFromFebruary
     }
 
     /// Whether a day on or after `firstDay` shows every date unit of

@@ -14,10 +14,20 @@
 /// - the candidate's approximations read the searched date only where they
 ///   match again from the end of the period containing it (a later date, in a
 ///   later year, which sends the match back to the pinned year too) or where a
-///   missing day looks at the searched year (`adjustedForMissingDay`, which
-///   needs a month and a day in the set: such sets are left out);
+///   missing day looks at the searched year (`adjustedForMissingDay`);
 /// - accepting the candidate compares it with the search's start, the same
 ///   for every step.
+///
+/// The missing day's approximation is the one step that differs from year to
+/// year (it matches the 1st of the following month in the searched year). It
+/// needs a month and a day in the set and a candidate whose highest mismatched
+/// unit is the year or the month, with the month or the day among the
+/// mismatched ones. So a set without both a month and a day qualifies as it
+/// is; a set with both qualifies when that one candidate, matched from the
+/// pinned year's 1 January as every step past the year matches it, does not
+/// take that way (`{year: 2009, month: 12, day: 18}` finds 18 December 2009
+/// exactly, before the start, at every step; `{year: 2009, month: 2, day: 30}`
+/// does not qualify).
 ///
 /// So the first step past the pinned year that finds nothing is followed by
 /// steps that find nothing, and the search can answer nil at once instead of
@@ -26,8 +36,15 @@ extension CalendarSearch {
     /// The last year in which a step's candidate may still depend on the date
     /// it searches from, or nil when the set does not pin one as above.
     var lastYearStepsDependOn: Int? {
+        guard let year = pinnedYear else { return nil }
+        guard pattern[.year] != nil, pattern.set.contains(.month) && pattern.set.contains(.day) else { return year }
+        return pinnedCandidateSkipsMissingDay(year) ? year : nil
+    }
+
+    /// The year the set pins as above, before asking whether a set with a
+    /// month and a day keeps out of the missing day's approximation.
+    private var pinnedYear: Int? {
         let set = pattern.set
-        guard !(set.contains(.month) && set.contains(.day)) else { return nil }
         if let year = pattern[.year] { return year }
         // A week-numbering year W starts at the latest on 4 January of W and
         // ends at the latest on 3 January of W + 1: from W + 2 on, neither the
@@ -36,10 +53,28 @@ extension CalendarSearch {
         return nil
     }
 
+    /// Whether the candidate every step past `year` finds (matched from that
+    /// year's 1 January, where `_matchingDate` sends any date of another year)
+    /// keeps the step out of the missing day's approximation: its highest
+    /// mismatched unit is below the month, or neither its month nor its day
+    /// mismatches. False when the match throws (the search then ends anyway).
+    private func pinnedCandidateSkipsMissingDay(_ year: Int) -> Bool {
+        guard let candidate = try? matchingDate(after: januaryFirst(year), pattern) else { return false }
+        let mismatched = mismatches(at: candidate, pattern)
+        guard let bailed = mismatched.highest, bailed == .year || bailed == .month else { return true }
+        return !mismatched.contains(.month) && !mismatched.contains(.day)
+    }
+
     /// Whether a step from `searching` that found nothing means every later
-    /// step finds nothing (the search then answers nil).
-    func emptyStepRepeats(from searching: Double) -> Bool {
-        guard let lastYear = lastYearStepsDependOn else { return false }
-        return calendar.fields(searching).year > lastYear
+    /// step finds nothing (the search then answers nil). `verdict` keeps the
+    /// answer for a set with a month and a day once asked, so that the
+    /// candidate is matched once per search, not once per step.
+    func emptyStepRepeats(from searching: Double, verdict: inout Bool?) -> Bool {
+        guard let year = pinnedYear, calendar.fields(searching).year > year else { return false }
+        guard pattern[.year] != nil, pattern.set.contains(.month) && pattern.set.contains(.day) else { return true }
+        if let verdict { return verdict }
+        let answer = pinnedCandidateSkipsMissingDay(year)
+        verdict = answer
+        return answer
     }
 }

@@ -56,14 +56,27 @@ struct CalendarSearch: Sendable {
         guard !pattern.set.isEmpty, start < InstantBounds.seconds.upperBound else { return nil }
         if let direct = directNext(after: start) { return InstantBounds.fire(direct) }
         var searching = start
+        var pinnedVerdict: Bool?
+        var recentred: CalendarSearch?
         for stepIndex in 0..<Self.stepLimit {
             if stepIndex == Self.stepsBeforeAskingWhetherAnyAnswer && askingWhetherAnyAnswer && cannotAnswer(after: start) {
                 return nil
             }
             do {
-                let (result, newSearchDate) = try step(start: start, searching: searching)
+                let (result, newSearchDate): (Double?, Double)
+                if stepIndex < Self.stepsBeforeAskingWhetherAnyAnswer {
+                    (result, newSearchDate) = try step(start: start, searching: searching)
+                } else {
+                    // A long search steps on a calendar centred on the constant-offset
+                    // span of the date it searches from: a step years from the start
+                    // otherwise reads every offset from the transition table instead
+                    // of with two comparisons. (The first steps keep the query's own
+                    // calendar: for short searches re-centring cost more than it saved.)
+                    if recentred?.calendar.spanContains(searching) != true { recentred = (recentred ?? self).centred(on: searching) }
+                    (result, newSearchDate) = try recentred.unsafelyUnwrapped.step(start: start, searching: searching)
+                }
                 if let result { return InstantBounds.fire(result) }
-                if askingWhetherAnyAnswer && emptyStepRepeats(from: searching) { return nil }
+                if askingWhetherAnyAnswer && emptyStepRepeats(from: searching, verdict: &pinnedVerdict) { return nil }
                 searching = newSearchDate
             } catch {
                 return nil
@@ -144,7 +157,7 @@ struct CalendarSearch: Sendable {
     }
 
     /// The set units whose value at `t` differs from `pattern`'s.
-    private func mismatches(at t: Double, _ pattern: CalendarPattern) -> CalendarUnitSet {
+    func mismatches(at t: Double, _ pattern: CalendarPattern) -> CalendarUnitSet {
         let fields = calendar.fields(t)
         var mismatched = CalendarUnitSet()
         var remaining = pattern.set.rawValue
@@ -236,7 +249,7 @@ struct CalendarSearch: Sendable {
     /// Moves forward from `start` to the first instant where each set unit, from
     /// the largest down, takes its value; a unit that already matches clears
     /// the smaller ones (day, hour, minute, second) or is left alone (the rest).
-    private func matchingDate(after start: Double, _ p: CalendarPattern) throws(Abort) -> Double {
+    func matchingDate(after start: Double, _ p: CalendarPattern) throws(Abort) -> Double {
         var t = start
         if let year = p[.year], calendar.fields(t).year != year {
             t = januaryFirst(year)
@@ -284,7 +297,7 @@ struct CalendarSearch: Sendable {
     }
 
     /// `date(from: DateComponents(era: 1, year: year))`: 1 January, 00:00.
-    private func januaryFirst(_ year: Int) -> Double {
+    func januaryFirst(_ year: Int) -> Double {
         Double(calendar.instant(ofLocal: CivilDate.days(year: year, month: 1, day: 1) * 86_400, gap: .shiftForward))
     }
 

@@ -70,6 +70,156 @@ struct PinnedYearTests {
         #expect(cutShort >= 300 && answered >= 100, "cut short \(cutShort), answered \(answered) of 1,500")
     }
 
+    /// A week-numbering year up to two years behind the start, with any mix
+    /// of months, days, week numbers up to 52, weeks of the month, ordinals,
+    /// weekdays and times.
+    static func patternOfAWeekYearJustBehind(_ generator: inout CalendarQueryGenerator, year: Int) -> CalendarPattern {
+        var pattern = CalendarPattern()
+        pattern[.yearForWeekOfYear] = year - generator.int(0...2)
+        if generator.chance(0.3) { pattern[.month] = generator.int(1...12) }
+        if generator.chance(0.6) { pattern[.day] = generator.chance(0.2) ? generator.int(29...31) : generator.int(1...28) }
+        if generator.chance(0.2) { pattern[.weekOfYear] = generator.int(1...52) }
+        if generator.chance(0.2) { pattern[.weekOfMonth] = generator.int(1...5) }
+        if generator.chance(0.2) { pattern[.weekdayOrdinal] = generator.int(1...5) }
+        if generator.chance(0.4) { pattern[.weekday] = generator.int(1...7) }
+        if generator.chance(0.4) { pattern[.hour] = generator.int(0...23) }
+        if generator.chance(0.2) { pattern[.minute] = generator.int(0...59) }
+        return pattern
+    }
+
+    /// 3,000 such sets and starts: the check in days (`daysPastWeekYearStart`)
+    /// ends a good share of them where the two-year rule would not, and the
+    /// search answers what it answers without the checks (many sets with the
+    /// start's own week year answer).
+    @Test(arguments: 0..<2)
+    func weekYearsJustBehindInDays(shard: Int) throws {
+        let comparison = try EarlyNilComparison(seed: 0x9179_DA50 + UInt64(shard), count: 1_500, zones: Self.zones) { generator, year in
+            Self.patternOfAWeekYearJustBehind(&generator, year: year)
+        }
+        let byDays = comparison.outcomes.filter { outcome in
+            let startDay = outcome.search.calendar.dayNumber(at: outcome.after)
+            return outcome.search.startIsPastEveryMatch(ofWeekYear: outcome.pattern[.yearForWeekOfYear]!, startDay: startDay)
+                && CivilDate.date(fromDays: startDay).year < outcome.pattern[.yearForWeekOfYear]! + outcome.search.yearsPastWeekYear
+        }.count
+        let answered = comparison.outcomes.filter { $0.answer != nil }.count
+        #expect(comparison.differences.isEmpty, "\(comparison.summary)")
+        #expect(byDays >= 400 && answered >= 150, "ended by the days alone \(byDays), answered \(answered) of 1,500")
+    }
+
+    /// Starts in the first 500 days after a week-numbering year ends, with
+    /// sets whose matches reach past its end (the last weeks, December, a
+    /// day December lacks, a 5th week or ordinal), where the days counted
+    /// decide: with the checks the search answers what it answers without.
+    @Test func startsJustPastTheWeekYearsEnd() throws {
+        var generator = CalendarQueryGenerator(seed: 0x9179_DA5E)
+        var differences: [String] = []
+        var byDays = 0, answered = 0
+        for _ in 0..<3_000 {
+            let zone = Self.zones[generator.int(0...Self.zones.count - 1)]
+            let weekYear = generator.int(2000...2035)
+            var pattern = Self.patternOfAWeekYearJustBehind(&generator, year: weekYear)
+            pattern[.yearForWeekOfYear] = weekYear
+            if generator.chance(0.5) { pattern[.month] = [1, 2, 11, 12][generator.int(0...3)] }
+            if generator.chance(0.3) { pattern[.weekOfYear] = generator.int(49...52) }
+            let day = ZoneCalendar.firstDayOfWeekYear(weekYear + 1) + generator.int(0...500)
+            let rules = try ZoneRules.named(zone)
+            let after = Double(day * 86_400 + generator.int(0...86_399) - rules.offset(atUTC: day * 86_400))
+            var search = CalendarSearch(calendar: ZoneCalendar(rules: rules, near: after), pattern: pattern)
+            let checked = search.next(after: after)
+            search.askingWhetherAnyAnswer = false
+            let whole = search.next(after: after)
+            if checked != whole {
+                differences.append("\(zone) \(pattern) after \(after): with the checks \(String(describing: checked)), without \(String(describing: whole))")
+            }
+            if whole != nil { answered += 1 }
+            if search.startIsPastEveryMatch(ofWeekYear: weekYear, startDay: search.calendar.dayNumber(at: after)) { byDays += 1 }
+        }
+        #expect(differences.isEmpty, "\(differences.count) differ, first: \(differences.prefix(5).joined(separator: "\n"))")
+        #expect(byDays >= 1_000, "ended by the days \(byDays), answered \(answered) of 3,000")
+    }
+
+    /// Those sets against Foundation in seven zones: the first two fire dates agree.
+    @Test(arguments: 0..<2)
+    func weekYearsJustBehindAgreeWithFoundation(shard: Int) throws {
+        let zones = ["America/New_York", "Australia/Sydney", "Asia/Kolkata", "Europe/Berlin", "UTC", "Pacific/Apia", "America/Santiago"]
+        let mismatches = try CalendarOracle.mismatches(seed: 0x9179_DAF0 + UInt64(shard), count: 300, zones: zones) { generator, year in
+            Self.components(Self.patternOfAWeekYearJustBehind(&generator, year: year))
+        }
+        #expect(mismatches.isEmpty, "\(mismatches.count) mismatches, first: \(mismatches.prefix(10).joined(separator: "\n"))")
+    }
+
+    /// The `DateComponents` of a compiled set.
+    static func components(_ pattern: CalendarPattern) -> DateComponents {
+        var components = DateComponents()
+        for unit in CalendarUnit.allCases {
+            guard let value = pattern[unit] else { continue }
+            switch unit {
+            case .year: components.year = value
+            case .month: components.month = value
+            case .day: components.day = value
+            case .hour: components.hour = value
+            case .minute: components.minute = value
+            case .second: components.second = value
+            case .weekday: components.weekday = value
+            case .weekdayOrdinal: components.weekdayOrdinal = value
+            case .weekOfMonth: components.weekOfMonth = value
+            case .weekOfYear: components.weekOfYear = value
+            case .yearForWeekOfYear: components.yearForWeekOfYear = value
+            }
+        }
+        return components
+    }
+
+    /// A set with a year, a month and a day (a fifth of the days missing from
+    /// some months), the year up to ten behind the start, with any of the
+    /// other units.
+    static func patternWithMonthAndDay(_ generator: inout CalendarQueryGenerator, year: Int) -> CalendarPattern {
+        var pattern = CalendarPattern()
+        pattern[.year] = year - generator.int(-1...10)
+        pattern[.month] = generator.int(1...12)
+        pattern[.day] = generator.chance(0.2) ? generator.int(29...31) : generator.int(1...28)
+        if generator.chance(0.4) { pattern[.weekday] = generator.int(1...7) }
+        if generator.chance(0.15) { pattern[.weekdayOrdinal] = generator.int(1...5) }
+        if generator.chance(0.15) { pattern[.weekOfMonth] = generator.int(1...6) }
+        if generator.chance(0.15) { pattern[.weekOfYear] = generator.int(1...53) }
+        if generator.chance(0.1) { pattern[.yearForWeekOfYear] = year - generator.int(-2...10) }
+        if generator.chance(0.4) { pattern[.hour] = generator.int(0...23) }
+        if generator.chance(0.3) { pattern[.minute] = generator.int(0...59) }
+        if generator.chance(0.1) { pattern[.second] = generator.int(0...59) }
+        return pattern
+    }
+
+    /// 3,000 such sets and starts: a set qualifies when the candidate every
+    /// step past its year finds keeps out of the missing day's
+    /// approximation. With the checks the search answers what it answers
+    /// without them; many nil answers come from the check, and some sets
+    /// answer years past their own year (the missing day's approximation,
+    /// which the check leaves to the search).
+    @Test(arguments: 0..<2)
+    func setsWithAMonthAndADayNeverChangeAnAnswer(shard: Int) throws {
+        let comparison = try EarlyNilComparison(seed: 0x9179_3D00 + UInt64(shard), count: 1_500, zones: Self.zones) { generator, year in
+            Self.patternWithMonthAndDay(&generator, year: year)
+        }
+        let pinnedNils = comparison.outcomes.filter { $0.answer == nil && $0.search.lastYearStepsDependOn != nil }.count
+        let answeredPastTheYear = comparison.outcomes.filter { outcome in
+            guard let answer = outcome.answer, let year = outcome.pattern[.year] else { return false }
+            return outcome.search.calendar.fields(answer).year > year + 1
+        }.count
+        #expect(comparison.differences.isEmpty, "\(comparison.summary)")
+        #expect(pinnedNils >= 500, "nil for \(pinnedNils) pinned sets of 1,500")
+        #expect(answeredPastTheYear >= 20, "\(answeredPastTheYear) answered past their year")
+    }
+
+    /// Those sets against Foundation in seven zones: the first two fire dates agree.
+    @Test(arguments: 0..<2)
+    func setsWithAMonthAndADayAgreeWithFoundation(shard: Int) throws {
+        let zones = ["America/New_York", "Australia/Sydney", "Asia/Kolkata", "Europe/Berlin", "UTC", "Pacific/Apia", "America/Santiago"]
+        let mismatches = try CalendarOracle.mismatches(seed: 0x9179_3DF0 + UInt64(shard), count: 300, zones: zones) { generator, year in
+            Self.components(Self.patternWithMonthAndDay(&generator, year: year))
+        }
+        #expect(mismatches.isEmpty, "\(mismatches.count) mismatches, first: \(mismatches.prefix(10).joined(separator: "\n"))")
+    }
+
     /// The sets the check applies to, against Foundation: the first two fire
     /// dates agree (nil for a year behind, dates for a year ahead).
     @Test(arguments: 0..<2)

@@ -1,0 +1,71 @@
+/// Where a week number lets a step's candidate fall, for the February check
+/// of `CalendarSearch+NoAnswer`.
+///
+/// February's approximation answers only when the candidate a step first
+/// matches (`_matchingDate` from the searched date) lies in February. That
+/// match sets the week of the year before the week of the month, the weekday
+/// ordinal, the weekday and the time of day, so for a set with a week number
+/// and neither a month nor a day (no unit that sends the match months ahead,
+/// and no month the search adds: it adds one only when the day or the month is
+/// the highest unit set) the candidate lies within a bounded number of days
+/// after a day of that numbered week:
+///
+/// - the week of the month: the first day on or after it with that week
+///   number, at most 30 days on for weeks 1–4 and 56 for the 5th (the 6th,
+///   up to 335, is left to the search);
+/// - the weekday ordinal: at most 24 days on for the 1st–4th, 56 for the 5th;
+///   with a weekday, the first day with both, at most 34 and 118;
+/// - the weekday: at most 6 days; the hour, minute and second: the next
+///   day or the one after.
+///
+/// (The bounds are the largest gaps over a 400-year cycle of the Gregorian
+/// calendar; `WeekOfYearReachTests` checks them against the search's own
+/// walks, in zones that skip or repeat days too.) A week number whose seven
+/// days plus that bound meet no February in any kind of year (leap or not ×
+/// the weekday of 1 January: the week's place and the next February's depend
+/// on nothing else) keeps every candidate out of February.
+extension CalendarSearch {
+    /// Days added to the bound for zones whose walks skip or repeat a local day
+    /// (Apia's lost 30 December 2011) and for the time of day's moves.
+    static let weekOfYearReachSlack = 3
+
+    /// Whether the set's week number keeps every step's first candidate out of
+    /// February, by the reasoning above; false whenever that is not certain.
+    var weekOfYearKeepsCandidatesFromFebruary: Bool {
+        guard let week = pattern[.weekOfYear], pattern[.month] == nil, pattern[.day] == nil,
+              let reach = Self.candidateReach(after: pattern) else { return false }
+        for year in Self.yearOfEachKind {
+            let weekStart = ZoneCalendar.firstDayOfWeekYear(year) + 7 * (week - 1)
+            // Week 53 exists in some years only; where it does not, no day shows it.
+            guard weekStart + 7 <= ZoneCalendar.firstDayOfWeekYear(year + 1) else { continue }
+            let lastDay = weekStart + 6 + reach
+            for februaryYear in [year, year + 1] {
+                let first = CivilDate.days(year: februaryYear, month: 2, day: 1)
+                let last = CivilDate.days(year: februaryYear, month: 3, day: 1) - 1
+                if weekStart <= last && lastDay >= first { return false }
+            }
+        }
+        return true
+    }
+
+    /// The most days a match moves on from a day of its numbered week through
+    /// the units below it (with `weekOfYearReachSlack`), or nil when a 6th week
+    /// of the month makes that too far to be of use.
+    static func candidateReach(after pattern: CalendarPattern) -> Int? {
+        var days = weekOfYearReachSlack
+        if let week = pattern[.weekOfMonth] {
+            guard week <= 5 else { return nil }
+            days += week == 5 ? 56 : 30
+        }
+        if let ordinal = pattern[.weekdayOrdinal] {
+            switch (ordinal == 5, pattern[.weekday] != nil) {
+            case (false, false): days += 24
+            case (true, false): days += 56
+            case (false, true): days += 34
+            case (true, true): days += 118
+            }
+        }
+        if pattern[.weekday] != nil { days += 6 }
+        return days
+    }
+}
