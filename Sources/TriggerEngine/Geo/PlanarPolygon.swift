@@ -172,10 +172,15 @@ struct PlanarPolygon: Sendable {
         return (Bands(minY: envelope.minY, scale: 0, count: 1, raster: PolygonRaster.Layout.empty), edgeCount)
     }
 
-    /// Whether (x, y), a point within the region's envelope, is in the polygon
-    /// or on its boundary; `nil` when floating point cannot decide (the point lies
-    /// within rounding of an edge). Tables may be shared by many regions (`bands`
-    /// says where this region's part is).
+    /// Whether (x, y) is in the polygon or on its boundary; `nil` when floating
+    /// point cannot decide (the point lies within rounding of an edge). Tables
+    /// may be shared by many regions (`bands` says where this region's part is).
+    ///
+    /// Right for any point, not only those within the envelope (grid items keep
+    /// a slightly larger one): a point outside is clamped to a cell on the
+    /// raster's border, and no such cell is wholly inside (a point of the
+    /// envelope's side would be in the polygon's open interior), so it goes on
+    /// to the band, whose ray test is exact wherever the point is.
     /// - Complexity: O(1) in a wholly inside or outside raster cell, else
     ///   O(edges in the point's band).
     @inline(__always)
