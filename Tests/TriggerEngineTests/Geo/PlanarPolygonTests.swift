@@ -6,7 +6,7 @@ import TestSupport
 /// The Swift point-in-polygon test (raster, bands, ray crossings) against GEOS
 /// on the points where the ray-crossing rule has its special cases: exactly at
 /// a vertex's latitude (the half-open rule), on vertices, on horizontal and
-/// vertical edges, and just beside them.
+/// vertical edges, just beside them, and just outside the envelope.
 @Suite("PlanarPolygon: GEOS's answers at vertex latitudes, on vertices and on edges")
 struct PlanarPolygonTests {
     /// Rings on a coarse grid (many vertices share a latitude or a longitude,
@@ -36,7 +36,7 @@ struct PlanarPolygonTests {
     @Test func specialPointsGetGEOSsAnswer() throws {
         var random = SplitMix64(seed: 15_001)
         let context = GEOSContext()
-        var tested = 0, inside = 0, onBoundary = 0
+        var tested = 0, inside = 0, onBoundary = 0, outsideTested = 0
         for rings in Self.shapes(&random) {
             guard PolygonValidity.isCertainlyValid([rings]) else { continue }
             let region = MonitoredRegion(identifier: "shape", region: Region(shape: .polygons([Region.Polygon(rings: rings)])))
@@ -58,6 +58,20 @@ struct PlanarPolygonTests {
                 // At its longitude, across the shape.
                 points.append(XY(vertex.x, random.nextDouble(in: ys.first!...ys.last!)))
             }
+            // Just outside the envelope, where the grid's single-precision envelope
+            // (rounded outwards) still lets points on to the exact test.
+            for gap in [0, 1e-7, 1e-6, 4e-6] {
+                for _ in 0..<10 {
+                    let y = random.nextDouble(in: ys.first!...ys.last!), x = random.nextDouble(in: xs.first!...xs.last!)
+                    for outside in [XY(xs.first!.nextDown - gap, y), XY(xs.last!.nextUp + gap, y),
+                                    XY(x, ys.first!.nextDown - gap), XY(x, ys.last!.nextUp + gap)] {
+                        let tests = coverage.exactTests
+                        coverage.collect(outside.x, outside.y)
+                        #expect(coverage.covered.isEmpty, "(\(outside.x), \(outside.y)) outside \(rings)")
+                        if coverage.exactTests > tests { outsideTested += 1 }
+                    }
+                }
+            }
             // Midpoints of edges (on horizontal and vertical edges, exactly on the boundary).
             for ring in rings {
                 for index in 0..<(ring.count - 1) {
@@ -75,5 +89,7 @@ struct PlanarPolygonTests {
         }
         #expect(tested > 20_000 && inside > 5_000 && tested - inside > 5_000, "tested \(tested), inside \(inside)")
         #expect(onBoundary > 2_000, "on vertices: \(onBoundary)")
+        // Points outside the true envelope that the grid let through to the exact test.
+        #expect(outsideTested > 500, "outside points tested exactly: \(outsideTested)")
     }
 }
