@@ -1,3 +1,5 @@
+import Foundation
+
 /// The components a calendar trigger matches, compiled from `DateComponents`
 /// into plain integers: a value per unit and a mask of the units that are set.
 ///
@@ -58,5 +60,16 @@ struct CalendarPattern: Sendable, Hashable {
         case .weekOfYear: weekOfYear = value
         case .yearForWeekOfYear: yearForWeekOfYear = value
         }
+    }
+}
+
+extension CalendarPattern {
+    /// The set as `DateComponents` again (the units it holds, nothing else).
+    var dateComponents: DateComponents {
+        var components = DateComponents()
+        for unit in CalendarUnit.allCases {
+            if let value = self[unit] { components.setValue(value, for: unit.component) }
+        }
+        return components
     }
 }

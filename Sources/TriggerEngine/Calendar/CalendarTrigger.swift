@@ -14,13 +14,7 @@ public struct CalendarTrigger: Sendable, Hashable {
     /// The components to match, as given (rebuilt from the compiled pattern:
     /// a trigger keeps only the integers, a fraction of a `DateComponents`'
     /// size, which matters for a scheduler holding millions).
-    public var dateComponents: DateComponents {
-        var components = DateComponents()
-        for unit in CalendarUnit.allCases {
-            if let value = pattern[unit] { components.setValue(value, for: unit.component) }
-        }
-        return components
-    }
+    public var dateComponents: DateComponents { pattern.dateComponents }
     /// Whether the trigger fires every time the components match, or once.
     public var repeats: Bool
     /// The zone the components are read in.

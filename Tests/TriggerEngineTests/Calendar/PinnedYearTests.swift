@@ -7,6 +7,10 @@ import Testing
 @Suite("Calendar search: sets pinned to a year left behind")
 struct PinnedYearTests {
     static let zones = WeekWalkTests.zones
+    /// The zones of the comparisons with Foundation: daylight time in both
+    /// hemispheres, a half-hour offset, a lost day (Apia, 30 December 2011).
+    static let foundationZones = ["America/New_York", "Australia/Sydney", "Asia/Kolkata", "Europe/Berlin", "UTC",
+                                  "Pacific/Apia", "America/Santiago"]
 
     /// A random set with a year or a week-numbering year near `year` (behind
     /// it, around it, ahead of it) and any mix of the other units, months and
@@ -141,33 +145,10 @@ struct PinnedYearTests {
     /// Those sets against Foundation in seven zones: the first two fire dates agree.
     @Test(arguments: 0..<2)
     func weekYearsJustBehindAgreeWithFoundation(shard: Int) throws {
-        let zones = ["America/New_York", "Australia/Sydney", "Asia/Kolkata", "Europe/Berlin", "UTC", "Pacific/Apia", "America/Santiago"]
-        let mismatches = try CalendarOracle.mismatches(seed: 0x9179_DAF0 + UInt64(shard), count: 300, zones: zones) { generator, year in
-            Self.components(Self.patternOfAWeekYearJustBehind(&generator, year: year))
+        let mismatches = try CalendarOracle.mismatches(seed: 0x9179_DAF0 + UInt64(shard), count: 300, zones: Self.foundationZones) { generator, year in
+            Self.patternOfAWeekYearJustBehind(&generator, year: year).dateComponents
         }
         #expect(mismatches.isEmpty, "\(mismatches.count) mismatches, first: \(mismatches.prefix(10).joined(separator: "\n"))")
-    }
-
-    /// The `DateComponents` of a compiled set.
-    static func components(_ pattern: CalendarPattern) -> DateComponents {
-        var components = DateComponents()
-        for unit in CalendarUnit.allCases {
-            guard let value = pattern[unit] else { continue }
-            switch unit {
-            case .year: components.year = value
-            case .month: components.month = value
-            case .day: components.day = value
-            case .hour: components.hour = value
-            case .minute: components.minute = value
-            case .second: components.second = value
-            case .weekday: components.weekday = value
-            case .weekdayOrdinal: components.weekdayOrdinal = value
-            case .weekOfMonth: components.weekOfMonth = value
-            case .weekOfYear: components.weekOfYear = value
-            case .yearForWeekOfYear: components.yearForWeekOfYear = value
-            }
-        }
-        return components
     }
 
     /// A set with a year, a month and a day (a fifth of the days missing from
@@ -213,9 +194,8 @@ struct PinnedYearTests {
     /// Those sets against Foundation in seven zones: the first two fire dates agree.
     @Test(arguments: 0..<2)
     func setsWithAMonthAndADayAgreeWithFoundation(shard: Int) throws {
-        let zones = ["America/New_York", "Australia/Sydney", "Asia/Kolkata", "Europe/Berlin", "UTC", "Pacific/Apia", "America/Santiago"]
-        let mismatches = try CalendarOracle.mismatches(seed: 0x9179_3DF0 + UInt64(shard), count: 300, zones: zones) { generator, year in
-            Self.components(Self.patternWithMonthAndDay(&generator, year: year))
+        let mismatches = try CalendarOracle.mismatches(seed: 0x9179_3DF0 + UInt64(shard), count: 300, zones: Self.foundationZones) { generator, year in
+            Self.patternWithMonthAndDay(&generator, year: year).dateComponents
         }
         #expect(mismatches.isEmpty, "\(mismatches.count) mismatches, first: \(mismatches.prefix(10).joined(separator: "\n"))")
     }
