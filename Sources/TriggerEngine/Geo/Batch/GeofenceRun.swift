@@ -37,18 +37,11 @@ public final class GeofenceRun {
     private let source: Source
     private let format: OutputFormat
     private let strict: Bool
-    /// Rows per batch; by default 262,144 pipelined, 1,048,576 on one thread.
-    ///
-    /// Long runs in spatial order keep each polygon's tables in cache for more
-    /// of the fixes that test it: on 10,000 jagged polygons a polygon's tables
-    /// are fetched about once per batch, so on one thread 1,048,576 rows spend
-    /// 16% less time on coverage than 262,144 (and 524,288 8% less), for about
-    /// 50 MB more memory. Pipelined, 262,144: the monitor waits for the first
-    /// batch to be read and applies the last one alone, so larger batches lose
-    /// more there than they gain (and 65,536 took 15% longer).
+    /// Rows per batch; by default 262,144: long runs in spatial order keep each
+    /// polygon's tables in cache for more of the fixes that test it (on two
+    /// threads, 65,536 took 15% longer; the threads share each batch's tests).
     public var batchSize: Int?
-    private static let pipelinedBatchSize = 262_144
-    private static let oneThreadBatchSize = 1_048_576
+    private static let defaultBatchSize = 262_144
     /// Whether to read and parse the log on a second thread, which also shares
     /// the coverage tests of each batch (both cores).
     public var pipelined = true
@@ -113,7 +106,7 @@ public final class GeofenceRun {
             while more {
                 batch.removeAll()
                 let known = devices.names.count
-                more = try reader.read(into: &batch, devices: &devices, limit: batchSize ?? Self.oneThreadBatchSize)
+                more = try reader.read(into: &batch, devices: &devices, limit: batchSize ?? Self.defaultBatchSize)
                 batch.newDevices = Array(devices.names[known...])
                 coverage.fillCoverage(&batch)
                 try consumer.consume(batch, write)
@@ -131,7 +124,7 @@ public final class GeofenceRun {
     private func runPipelined(_ reader: any LocationLogReading, _ coverage: RegionCoverage, _ consumer: inout Consumer,
                               _ write: ([UInt8]) throws -> Void, _ progress: ((Int) -> Void)?) throws {
         let handOver = ReaderHandOver(reader: reader, coverage: coverage)
-        let limit = batchSize ?? Self.pipelinedBatchSize
+        let limit = batchSize ?? Self.defaultBatchSize
         let chunk = coverageChunk
         let ownCoverage = consumer.monitor.coverage
         try BatchChannel.pipeline(capacity: 3, empty: SharedBatch(), produce: { channel in
