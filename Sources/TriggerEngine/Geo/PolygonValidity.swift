@@ -7,6 +7,9 @@
 /// another, and no polygon's shell inside another polygon's interior. One vertex
 /// of a ring tells where the whole ring lies, so each is one point-in-ring test.
 ///
+/// A region of one ring that winds once round a point it can all see is
+/// proven simple without the sweep (`isStarShaped`).
+///
 /// The answer is one-sided: `true` is a proof; `false` means "not proven" (a
 /// touch, a repeated position, an undecidable orientation, a nesting fault, or
 /// more nesting tests than `budget` allows) and the caller asks GEOS, whose
@@ -17,6 +20,8 @@ enum PolygonValidity {
     /// - Complexity: O(n log n) for n vertices, plus at most about 16 n edge
     ///   visits for the nesting tests.
     static func isCertainlyValid(_ polygons: [[[XY]]]) -> Bool {
+        // One ring: simple is valid, and most compact rings prove it in one pass.
+        if polygons.count == 1, polygons[0].count == 1, isStarShaped(polygons[0][0]) { return true }
         let rings = polygons.flatMap { $0 }
         guard SimplicitySweep.isSimple(rings) else { return false }
         var budget = 16 * rings.reduce(0) { $0 + $1.count } + 100_000

@@ -139,9 +139,13 @@ struct PolygonValidityTests {
         #expect(try Self.geosIsValid([[long]], GEOSContext()))
         let huge = Self.star(&random, 2.35, 48.85, 0.05, 200_000)
         #expect(PolygonValidity.isCertainlyValid([[huge]]))
-        // One vertex pushed across the ring far away: the sweep finds the crossing.
+        // A star is proven in one pass (`isStarShaped`); the sweep proves it too.
+        #expect(SimplicitySweep.isSimple([huge]))
+        // One vertex pushed across the ring far away: both find the crossing.
         var crossed = huge
         crossed[100_000] = XY(2.35 + 0.06, 48.85)
+        #expect(!PolygonValidity.isStarShaped(crossed))
+        #expect(!SimplicitySweep.isSimple([crossed]))
         #expect(!PolygonValidity.isCertainlyValid([[crossed]]))
     }
 }

@@ -1,0 +1,97 @@
+/// Looks for a point inside the kernel of a ring: the points that see the whole
+/// ring, where every edge's line has them on its inner side. The kernel is the
+/// intersection of those half-planes, so a point in it is a small linear
+/// program (Seidel's randomized incremental algorithm, expected O(n)).
+///
+/// Floating point throughout: the point is only a candidate, which
+/// `PolygonValidity.windsOnce` then checks with exact orientations.
+struct KernelSearch {
+    /// Half-planes `normal · p ≥ offset`, one per edge, then the ring's envelope.
+    private var normals: [XY] = [], offsets: [Double] = []
+    private let envelope: Envelope
+
+    /// The half-planes of a closed ring, its inner side found from its signed
+    /// area; `nil` for a ring of no area.
+    init?(_ ring: UnsafeBufferPointer<XY>) {
+        let count = ring.count - 1
+        var area = 0.0
+        var envelope = Envelope(minX: .infinity, minY: .infinity, maxX: -.infinity, maxY: -.infinity)
+        for index in 0..<count {
+            let a = ring[index], b = ring[index + 1]
+            area += (a.x - ring[0].x) * (b.y - ring[0].y) - (b.x - ring[0].x) * (a.y - ring[0].y)
+            envelope.minX = min(envelope.minX, a.x); envelope.maxX = max(envelope.maxX, a.x)
+            envelope.minY = min(envelope.minY, a.y); envelope.maxY = max(envelope.maxY, a.y)
+        }
+        guard area != 0, area.isFinite else { return nil }
+        self.envelope = envelope
+        let side = area > 0 ? 1.0 : -1.0  // counterclockwise: inside is on the left
+        normals.reserveCapacity(count)
+        offsets.reserveCapacity(count)
+        for index in 0..<count {
+            let a = ring[index], b = ring[index + 1]
+            let normal = XY(-(b.y - a.y) * side, (b.x - a.x) * side)
+            normals.append(normal)
+            offsets.append(normal.x * a.x + normal.y * a.y)
+        }
+        // A fixed shuffle (the algorithm's expected time needs some order that
+        // does not follow the ring round; any one gives the same kernel).
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        for index in stride(from: count - 1, to: 0, by: -1) {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            let other = Int((state >> 33) % UInt64(index + 1))
+            normals.swapAt(index, other)
+            offsets.swapAt(index, other)
+        }
+    }
+
+    /// The average of the kernel's extreme points east, west, north and south,
+    /// inside it when it has an interior; `nil` when it is empty or the search
+    /// loses its way in rounding.
+    func interiorPoint() -> XY? {
+        var sum = XY(0, 0)
+        for direction in [XY(1, 0), XY(-1, 0), XY(0, 1), XY(0, -1)] {
+            guard let point = extreme(towards: direction) else { return nil }
+            sum.x += point.x / 4
+            sum.y += point.y / 4
+        }
+        return sum
+    }
+
+    /// The kernel's point farthest towards `direction` (within the envelope);
+    /// `nil` past 16 half-plane visits per edge. In a random order the search
+    /// expects about 2 per edge; the order is fixed, so a ring built against it
+    /// could make it quadratic, and the budget sends that ring to the sweep.
+    private func extreme(towards direction: XY) -> XY? {
+        var budget = 16 * normals.count + 64
+        // Start at the envelope's corner farthest that way; each half-plane that
+        // cuts the current point off moves it onto that half-plane's line.
+        var point = XY(direction.x >= 0 ? envelope.maxX : envelope.minX, direction.y >= 0 ? envelope.maxY : envelope.minY)
+        for index in normals.indices {
+            let normal = normals[index]
+            guard normal.x * point.x + normal.y * point.y < offsets[index] else { continue }
+            // On the line normal · p = offset: p = base + t · along.
+            let scale = normal.x * normal.x + normal.y * normal.y
+            guard scale > 0 else { return nil }
+            let base = XY(normal.x * offsets[index] / scale, normal.y * offsets[index] / scale)
+            let along = XY(-normal.y, normal.x)
+            var low = -Double.infinity, high = Double.infinity
+            // The earlier half-planes and the envelope bound t.
+            func bound(_ n: XY, _ offset: Double) {
+                let rate = n.x * along.x + n.y * along.y, slack = offset - (n.x * base.x + n.y * base.y)
+                if rate > 0 { low = max(low, slack / rate) } else if rate < 0 { high = min(high, slack / rate) }
+                else if slack > 0 { low = .infinity }
+            }
+            budget -= index + 4
+            guard budget >= 0 else { return nil }
+            for earlier in 0..<index { bound(normals[earlier], offsets[earlier]) }
+            bound(XY(1, 0), envelope.minX); bound(XY(-1, 0), -envelope.maxX)
+            bound(XY(0, 1), envelope.minY); bound(XY(0, -1), -envelope.maxY)
+            guard low <= high else { return nil }
+            let gain = direction.x * along.x + direction.y * along.y
+            let t = gain > 0 ? high : (gain < 0 ? low : (low.isFinite ? low : high))
+            guard t.isFinite else { return nil }
+            point = XY(base.x + t * along.x, base.y + t * along.y)
+        }
+        return point
+    }
+}
