@@ -152,7 +152,7 @@ struct PlanarPolygon: Sendable {
                 placed[slot] = edge
             }
         }
-        PolygonRaster.fill(bands.raster, envelope: envelope, parts: parts, cells: raster + bands.raster.offset)
+        PolygonRaster.fill(bands.raster, envelope: envelope, parts: parts, packed: raster + bands.raster.offset)
     }
 
     /// The band count and scale for these edges (see `init`), and the band edges they make.
@@ -186,7 +186,7 @@ struct PlanarPolygon: Sendable {
     @inline(__always)
     static func covers(_ x: Double, _ y: Double, bands: Bands, starts: UnsafeBufferPointer<Int32>,
                        edges: UnsafeBufferPointer<Edge>, raster: UnsafeBufferPointer<UInt8>) -> Bool? {
-        let cell = raster[bands.raster.offset + bands.raster.cell(x, y)]
+        let cell = PolygonRaster.value(ofCell: bands.raster.cell(x, y), in: raster.baseAddress! + bands.raster.offset)
         if cell == PolygonRaster.inside { return true }
         if cell == PolygonRaster.outside { return false }
         return bandCovers(x, y, bands: bands, starts: starts, edges: edges)
@@ -307,6 +307,6 @@ struct PlanarTables: Sendable {
     var starts: [Int32] = []
     /// Band edges, a band's edges contiguous.
     var edges: [PlanarPolygon.Edge] = []
-    /// Raster cells (`PolygonRaster`), a polygon's cells contiguous.
+    /// Raster cells (`PolygonRaster`), two bits each, a polygon's cells contiguous.
     var raster: [UInt8] = []
 }

@@ -2,6 +2,10 @@
 /// inside", "wholly outside" or "boundary": most points are answered by one byte,
 /// and only points in boundary cells go on to the edges.
 ///
+/// Cells take two bits each, four to a byte (`value(ofCell:in:)`): on 10,000
+/// jagged polygons the rasters were 23 MB at a byte a cell, and the point's
+/// byte was a cache miss for most tests; at 6 MB they stay in cache.
+///
 /// A cell is wholly inside or outside only when no edge comes within `margin`
 /// (10⁻⁹°, about 0.1 mm, far above the rounding of a cell index) of the closed
 /// cell; then every point of the cell lies in the same face, and the cell keeps
@@ -15,7 +19,7 @@ enum PolygonRaster {
         var minX: Double, minY: Double
         var inverseWidth: Double, inverseHeight: Double
         var size: Int
-        /// Offset of this raster's cells in the shared table.
+        /// Offset in bytes of this raster's packed cells in the shared table.
         var offset = 0
 
         static let empty = Layout(minX: 0, minY: 0, inverseWidth: 0, inverseHeight: 0, size: 1)
@@ -31,6 +35,16 @@ enum PolygonRaster {
         /// The cell of a point within the envelope (clamped at the edges).
         @inline(__always)
         func cell(_ x: Double, _ y: Double) -> Int { row(y) * size + column(x) }
+
+        /// Bytes of the packed cells in the shared table.
+        var byteCount: Int { (size * size + 3) / 4 }
+    }
+
+    /// The class (`outside`, `inside` or `boundary`) of cell `cell` of the raster
+    /// whose packed cells start at `raster`.
+    @inline(__always)
+    static func value(ofCell cell: Int, in raster: UnsafePointer<UInt8>) -> UInt8 {
+        (raster[cell >> 2] >> UInt8(truncatingIfNeeded: (cell & 3) << 1)) & 3
     }
 
     /// The raster of a polygon with this many edges over `envelope` (offset 0
@@ -43,7 +57,7 @@ enum PolygonRaster {
     }
 
     /// Classifies the cells of a polygon's raster (`layout`, over `envelope`)
-    /// and writes them to `cells`, which has room for `size × size` of them.
+    /// and writes them, packed, to `packed`, which has room for `byteCount` bytes.
     ///
     /// Boundary cells: in each row an edge spans, every cell the edge's piece
     /// within the row's latitudes (both grown by the margin) reaches in longitude.
@@ -55,7 +69,23 @@ enum PolygonRaster {
     /// interpolated, then grown by a bound on their rounding: a cell is only
     /// ever marked boundary in excess, never missed.
     /// - Complexity: O(cells + edges × rows each spans).
-    static func fill(_ layout: Layout, envelope: Envelope, parts: [Region.Polygon], cells raster: UnsafeMutablePointer<UInt8>) {
+    static func fill(_ layout: Layout, envelope: Envelope, parts: [Region.Polygon], packed: UnsafeMutablePointer<UInt8>) {
+        let size = layout.size
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: size * size) { cells in
+            classify(layout, envelope: envelope, parts: parts, cells: cells.baseAddress!)
+            for byte in 0..<layout.byteCount {
+                var value: UInt8 = 0
+                for slot in 0..<4 where 4 * byte + slot < size * size {
+                    value |= cells[4 * byte + slot] << UInt8(2 * slot)
+                }
+                packed[byte] = value
+            }
+        }
+    }
+
+    /// `fill`'s classification, a byte a cell, into `raster` (`size × size` bytes).
+    private static func classify(_ layout: Layout, envelope: Envelope, parts: [Region.Polygon],
+                                 cells raster: UnsafeMutablePointer<UInt8>) {
         let size = layout.size
         let height = max(envelope.maxY - envelope.minY, 1e-12)
         let cellHeight = height / Double(size)

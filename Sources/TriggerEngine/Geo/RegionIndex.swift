@@ -51,7 +51,7 @@ final class RegionIndex: Sendable {
                 let bands = plans[polygon].bands
                 startsCount += bands.count + 1
                 edgesCount += plans[polygon].bandEdgeCount
-                rasterCount += bands.raster.size * bands.raster.size
+                rasterCount += bands.raster.byteCount
                 shapes.append(.polygon(polygon))
                 for envelope in plans[polygon].partEnvelopes { entries.append((index, envelope, .polygon(Int32(polygon)))) }
                 polygon += 1
@@ -80,7 +80,7 @@ final class RegionIndex: Sendable {
         guard !polygons.isEmpty else { return PlanarTables() }
         var tables = PlanarTables()
         // Each table has room for at least one polygon's part (a band start, three
-        // edges, sixteen cells), so every base address exists.
+        // edges, sixteen cells in four bytes), so every base address exists.
         tables.starts = Array(unsafeUninitializedCapacity: starts) { startsBuffer, startsInitialized in
             tables.edges = Array(unsafeUninitializedCapacity: edges) { edgesBuffer, edgesInitialized in
                 tables.raster = Array(unsafeUninitializedCapacity: raster) { rasterBuffer, rasterInitialized in

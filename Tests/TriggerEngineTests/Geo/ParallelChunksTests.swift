@@ -48,7 +48,7 @@ struct ParallelChunksTests {
         let index = RegionIndex(regions: regions)
         // Every table entry written: the sizes the plans asked for, no more.
         #expect(index.tables.edges.count == index.polygons.reduce(0) { $0 + $1.bandEdgeCount })
-        #expect(index.tables.raster.count == index.polygonBands.reduce(0) { $0 + $1.raster.size * $1.raster.size })
+        #expect(index.tables.raster.count == index.polygonBands.reduce(0) { $0 + $1.raster.byteCount })
         let coverage = RegionCoverage(index: index)
         let context = GEOSContext()
         let geometries = try regions.map { try $0.region.geosGeometry(in: context) }
