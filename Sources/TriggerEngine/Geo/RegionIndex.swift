@@ -49,7 +49,7 @@ final class RegionIndex: Sendable {
                 plans[polygon].bands.edgesOffset = edgesCount
                 plans[polygon].bands.raster.offset = rasterCount
                 let bands = plans[polygon].bands
-                startsCount += bands.count + 1
+                startsCount += bands.startCount
                 edgesCount += plans[polygon].bandEdgeCount
                 rasterCount += bands.raster.byteCount
                 shapes.append(.polygon(polygon))
