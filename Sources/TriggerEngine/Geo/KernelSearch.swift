@@ -44,17 +44,18 @@ struct KernelSearch {
         }
     }
 
-    /// The average of the kernel's extreme points east, west, north and south,
-    /// inside it when it has an interior; `nil` when it is empty or the search
-    /// loses its way in rounding.
-    func interiorPoint() -> XY? {
-        var sum = XY(0, 0)
-        for direction in [XY(1, 0), XY(-1, 0), XY(0, 1), XY(0, -1)] {
-            guard let point = extreme(towards: direction) else { return nil }
-            sum.x += point.x / 4
-            sum.y += point.y / 4
-        }
-        return sum
+    /// The first point inside the kernel that `accept` takes: the midpoint of
+    /// the kernel's extreme points east and west, or failing that (both ends on
+    /// one edge of the kernel), the average of those and its extreme points
+    /// north and south, found only then. `nil` when neither is accepted, the
+    /// kernel is empty, or the search loses its way in rounding.
+    func interiorPoint(where accept: (XY) -> Bool) -> XY? {
+        guard let east = extreme(towards: XY(1, 0)), let west = extreme(towards: XY(-1, 0)) else { return nil }
+        let middle = XY(east.x / 2 + west.x / 2, east.y / 2 + west.y / 2)
+        if accept(middle) { return middle }
+        guard let north = extreme(towards: XY(0, 1)), let south = extreme(towards: XY(0, -1)) else { return nil }
+        let average = XY(middle.x / 2 + north.x / 4 + south.x / 4, middle.y / 2 + north.y / 4 + south.y / 4)
+        return accept(average) ? average : nil
     }
 
     /// The kernel's point farthest towards `direction` (within the envelope);

@@ -27,8 +27,7 @@ extension PolygonValidity {
         return ring.withUnsafeBufferPointer { ring in
             if candidateCentres(ring).contains(where: { windsOnce(ring, around: $0) }) { return true }
             // A jagged star's kernel can be too small for those to find: look for it.
-            guard let centre = KernelSearch(ring)?.interiorPoint() else { return false }
-            return windsOnce(ring, around: centre)
+            return KernelSearch(ring)?.interiorPoint(where: { windsOnce(ring, around: $0) }) != nil
         }
     }
 
