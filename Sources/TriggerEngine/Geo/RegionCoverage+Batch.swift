@@ -45,7 +45,7 @@ extension RegionCoverage {
                 guard row.device >= 0, row.lat >= -90, row.lat <= 90, row.lon >= -180, row.lon <= 180 else { continue }
                 let cell = grid.cell(row.lon, row.lat)
                 if cell < 0 && !everywhere { continue }
-                let place = cell < 0 ? 0 : grid.curvePosition(ofCell: cell) + 1
+                let place = cell < 0 ? 0 : grid.curvePosition(row.lon, row.lat, cell: cell) + 1
                 largest = max(largest, place)
                 keys.append(place << 32 | UInt64(position))
             }

@@ -239,15 +239,21 @@ struct RegionGrid: Sendable {
     /// How many cells `cell(_:_:)` can return.
     var cellCount: Int { buckets.starts.count - 1 }
 
-    /// A cell's place on a Z-order (Morton) curve through the grid: cells near
-    /// each other in the plane are mostly near each other on the curve, so fixes
-    /// sorted by it visit each polygon's tables in a few runs instead of once per
-    /// row of cells it spans. Sparse grids, and grids 65,536 or more cells
-    /// across, keep their cell numbers. Below 2^32 either way.
+    /// A point's place on a Z-order (Morton) curve through the grid's cells cut
+    /// 8 × 8: points near each other in the plane are mostly near each other on
+    /// the curve, so fixes sorted by it visit each polygon's tables in a few runs
+    /// instead of once per row of cells it spans, and within a cell, fixes in the
+    /// same eighth of it (the same bands and raster bytes of its polygons) come
+    /// together. `cell` is the point's cell (`cell(_:_:)`, not −1). Sparse grids,
+    /// and grids 8,192 or more cells across, give the cell's number. Below 2^32
+    /// either way.
     @inline(__always)
-    func curvePosition(ofCell cell: Int) -> UInt64 {
-        guard sparseKeys.isEmpty, columns < 1 << 16, rows < 1 << 16 else { return UInt64(cell) }
-        let row = cell / columns, column = cell - row * columns
+    func curvePosition(_ x: Double, _ y: Double, cell: Int) -> UInt64 {
+        let fine = 8
+        guard sparseKeys.isEmpty, columns < (1 << 16) / fine, rows < (1 << 16) / fine else { return UInt64(cell) }
+        let fx = (x - originX) * inverseSide, fy = (y - originY) * inverseSide
+        // Clamped as `cell` clamps, so that the sub-cell lies in the point's cell.
+        let column = min(Int(fx * Double(fine)), columns * fine - 1), row = min(Int(fy * Double(fine)), rows * fine - 1)
         return Self.spread(UInt64(column)) | Self.spread(UInt64(row)) << 1
     }
 
