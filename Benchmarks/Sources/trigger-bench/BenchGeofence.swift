@@ -197,7 +197,7 @@ struct BenchGeofence: ParsableCommand {
         let geos = try BenchGeoData.geosValiditySeconds(geoJSON: smaller)
         print("(load average \(BenchGeoData.loadAverage()))")
         print("(d) one valid polygon of \(bigVertices) jagged vertices (\(String(format: "%.1f", Double(json.utf8.count) / 1e6)) MB GeoJSON)")
-        print(String(format: "  load     %@   read and validated (plane sweep), peak memory of the process %.0f MB", load.line(), peak))
+        print(String(format: "  load     %@   read and validated (PolygonValidity: one pass for a star, else the sweep), peak memory of the process %.0f MB", load.line(), peak))
         print(String(format: "  index    %.3f s   monitor bands and raster", indexSeconds))
         print(String(format: "  GEOS     %.3f s   GEOSisValid_r alone on a 50,000-vertex polygon of the same kind (verdict: %@)",
                      geos.seconds, geos.valid ? "valid" : "invalid"))

@@ -54,8 +54,7 @@ struct BatchCoverageJobTests {
             job.work(with: helper.coverage)
             done.signal()
         }.start()
-        job.work(with: own)
-        job.finish(workers: 2, into: &two)
+        job.complete(with: own, into: &two)
         done.wait()
 
         let expected = Self.covered(one)
@@ -68,6 +67,28 @@ struct BatchCoverageJobTests {
             let geos = try regions.indices.filter { try reference.covered($0, lon: fix.lon, lat: fix.lat) }.map(Int32.init)
             #expect(expected[row].sorted() == geos, "row \(row)")
         }
+    }
+
+    /// The monitor thread does not wait for a reader that never took a run: a
+    /// batch completed by one thread alone has the one-thread coverage, and a
+    /// reader arriving afterwards (as it does once it has read the next batch)
+    /// finds nothing left and changes nothing.
+    @Test func completeWaitsOnlyForThreadsThatTookRuns() throws {
+        let regions = try RegionMonitorDifferentialTests.regions("paris.geojson", seed: 13)
+        let index = RegionIndex(regions: regions)
+        let batch = Self.batch(regions, rows: 3_000, seed: 5)
+        var one = batch
+        RegionCoverage(index: index).fillCoverage(&one)
+
+        var alone = batch
+        let own = RegionCoverage(index: index), late = RegionCoverage(index: index)
+        own.orderCoverage(&alone)
+        let job = BatchCoverageJob(taking: &alone, chunk: 64)
+        job.complete(with: own, into: &alone)
+        job.work(with: late)
+        #expect(late.exactTests == 0)
+        #expect(Self.covered(alone) == Self.covered(one))
+        #expect(Self.covered(one).filter { !$0.isEmpty }.count > 500)
     }
 
     /// Parts filed in any order, each with runs of slots interleaved with the

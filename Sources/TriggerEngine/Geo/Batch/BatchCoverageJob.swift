@@ -2,15 +2,16 @@ import Foundation
 
 /// One batch's coverage shared out between the two threads of a pipelined run.
 ///
-/// The reader thread orders a batch, hands the batch over, then takes runs of
-/// its slots (`chunk` at a time) until none are left; the monitor thread, when
-/// the batch reaches it, takes runs too, then waits for both parts. Whichever
-/// thread has time does the tests, so the two stay about equally busy without
-/// any tuning, and batches can be large (long runs in spatial order, which is
-/// what keeps the polygons' tables in cache).
+/// The monitor thread, when the batch reaches it, takes runs of its slots
+/// (`chunk` at a time) until none are left, then waits for any other thread
+/// still testing a run it took (`complete`). The reader thread, once it has
+/// read and handed over the next batch, takes runs too (`work`) if any are
+/// left. Whichever thread has time does the tests, so the two stay about
+/// equally busy without any tuning, and batches can be large (long runs in
+/// spatial order, which is what keeps the polygons' tables in cache).
 ///
 /// `@unchecked Sendable`: `keys` and `points` are never changed after `init`;
-/// `next` and `parts` are read and written only under `condition`'s lock.
+/// `next`, `testing` and `parts` are read and written only under `condition`'s lock.
 final class BatchCoverageJob: @unchecked Sendable {
     /// The batch's rows worth testing, in spatial order, and their positions.
     let keys: [UInt64]
@@ -18,6 +19,8 @@ final class BatchCoverageJob: @unchecked Sendable {
     private let chunk: Int
     private let condition = NSCondition()
     private var next = 0
+    /// Threads between their first run taken and their part filed.
+    private var testing = 0
     private var parts: [CoveragePart] = []
 
     /// Takes the ordered keys and points out of `batch` (see `RegionCoverage.orderCoverage`).
@@ -32,35 +35,46 @@ final class BatchCoverageJob: @unchecked Sendable {
     }
 
     /// Tests runs of slots with `coverage` (this thread's own) until none are
-    /// left, then files what it found. Each of the two threads calls it once.
+    /// left, then files what it found; returns at once when none are left to
+    /// take. Any thread, any number of times.
     func work(with coverage: RegionCoverage) {
+        guard var slots = claim(joining: true) else { return }
         var part = CoveragePart()
         keys.withUnsafeBufferPointer { keys in
             points.withUnsafeBufferPointer { points in
-                while let slots = claim() { coverage.cover(slots, keys: keys, points: points, into: &part) }
+                while true {
+                    coverage.cover(slots, keys: keys, points: points, into: &part)
+                    guard let more = claim(joining: false) else { break }
+                    slots = more
+                }
             }
         }
         condition.lock()
         parts.append(part)
+        testing -= 1
         condition.broadcast()
         condition.unlock()
     }
 
-    /// The next run of slots nobody has taken, or `nil`.
-    private func claim() -> Range<Int>? {
+    /// The next run of slots nobody has taken, or `nil`; `joining` counts the
+    /// caller among the threads testing when it gets one.
+    private func claim(joining: Bool) -> Range<Int>? {
         condition.lock()
         defer { condition.unlock() }
         guard next < keys.count else { return nil }
+        if joining { testing += 1 }
         let slots = next..<min(next + chunk, keys.count)
         next = slots.upperBound
         return slots
     }
 
-    /// Waits until `workers` calls of `work(with:)` have finished, then fills
-    /// `batch`'s coverage from their parts.
-    func finish(workers: Int, into batch: inout FixBatch) {
+    /// Tests what is left with `coverage` (`work(with:)`), waits until every
+    /// other thread has filed the runs it took, then fills `batch`'s coverage
+    /// from the parts.
+    func complete(with coverage: RegionCoverage, into batch: inout FixBatch) {
+        work(with: coverage)
         condition.lock()
-        while parts.count < workers { condition.wait() }
+        while testing > 0 { condition.wait() }
         let parts = self.parts
         condition.unlock()
         RegionCoverage.merge(parts, keys: keys, into: &batch)

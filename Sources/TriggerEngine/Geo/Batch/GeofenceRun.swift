@@ -119,8 +119,8 @@ public final class GeofenceRun {
 
     /// Read on a second thread, monitor here; batches come back for reuse. The
     /// coverage of each batch, most of the work, is shared out between the two
-    /// threads as they have time (`BatchCoverageJob`): the reader after parsing,
-    /// the monitor before applying and writing.
+    /// threads as they have time (`BatchCoverageJob`): the monitor before
+    /// applying and writing, the reader once it has read the next batch.
     private func runPipelined(_ reader: any LocationLogReading, _ coverage: RegionCoverage, _ consumer: inout Consumer,
                               _ write: ([UInt8]) throws -> Void, _ progress: ((Int) -> Void)?) throws {
         let handOver = ReaderHandOver(reader: reader, coverage: coverage)
@@ -130,6 +130,13 @@ public final class GeofenceRun {
         try BatchChannel.pipeline(capacity: 3, empty: SharedBatch(), produce: { channel in
             let reader = handOver.reader
             var devices = DeviceTable()
+            // Reading comes first: only this thread can do it. Once a batch is
+            // handed over, this thread helps with the one before it, which the
+            // monitor thread is testing, then reads on; the new batch's tests
+            // are the monitor's to start. (Helping with the new batch at once
+            // left the monitor waiting for batches whenever reading was most of
+            // the work: the cities' run on two threads was no faster than on one.)
+            var previous: BatchCoverageJob?
             while var shared = channel.takeEmpty() {
                 shared.fixes.removeAll()
                 let known = devices.names.count
@@ -139,15 +146,16 @@ public final class GeofenceRun {
                 let job = BatchCoverageJob(taking: &shared.fixes, chunk: chunk)
                 shared.job = job
                 channel.send(.batch(shared))
-                job.work(with: handOver.coverage)
-                if !more { return }
+                previous?.work(with: handOver.coverage)
+                previous = job
+                if !more {
+                    job.work(with: handOver.coverage)
+                    return
+                }
             }
         }, consume: { shared in
             var batch = shared.fixes
-            if let job = shared.job {
-                job.work(with: ownCoverage)
-                job.finish(workers: 2, into: &batch)
-            }
+            shared.job?.complete(with: ownCoverage, into: &batch)
             try consumer.consume(batch, write)
             progress?(consumer.summary.rowsRead)
         })
