@@ -42,6 +42,10 @@ public final class GeofenceRun {
     /// threads, 65,536 took 15% longer; the threads share each batch's tests).
     public var batchSize: Int?
     private static let defaultBatchSize = 262_144
+    /// Rows of a pipelined run's first batch, which the monitor thread waits for:
+    /// on two threads the hard benchmark's run took 0.265 → 0.250 s, the cities'
+    /// 0.091 → 0.076 s, against a first batch of full size.
+    private static let firstPipelinedBatchSize = 65_536
     /// Whether to read and parse the log on a second thread, which also shares
     /// the coverage tests of each batch (both cores).
     public var pipelined = true
@@ -140,7 +144,9 @@ public final class GeofenceRun {
             while var shared = channel.takeEmpty() {
                 shared.fixes.removeAll()
                 let known = devices.names.count
-                let more = try reader.read(into: &shared.fixes, devices: &devices, limit: limit)
+                // The monitor waits for the first batch: a short one starts it sooner.
+                let rows = previous == nil ? min(limit, Self.firstPipelinedBatchSize) : limit
+                let more = try reader.read(into: &shared.fixes, devices: &devices, limit: rows)
                 shared.fixes.newDevices = Array(devices.names[known...])
                 handOver.coverage.orderCoverage(&shared.fixes)
                 let job = BatchCoverageJob(taking: &shared.fixes, chunk: chunk)
