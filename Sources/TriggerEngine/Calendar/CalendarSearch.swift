@@ -20,8 +20,9 @@ struct CalendarSearch: Sendable {
 
     /// Whether a search checks whether it can answer at all
     /// (`CalendarSearch+NoAnswer` after a few steps, `CalendarSearch+PinnedYear`
-    /// after each step that found nothing); off only in the tests that compare
-    /// those checks with the whole search.
+    /// after each step that found nothing) and skips the years in which it
+    /// cannot (`CalendarSearch+StepsBeforeTheMonth`); off only in the tests
+    /// that compare those checks with the whole search.
     var askingWhetherAnyAnswer = true
 
     /// Raised where Foundation's search throws (a step that does not advance):
@@ -58,9 +59,25 @@ struct CalendarSearch: Sendable {
         var searching = start
         var pinnedVerdict: Bool?
         var recentred: CalendarSearch?
-        for stepIndex in 0..<Self.stepLimit {
+        var skippingYears = askingWhetherAnyAnswer
+        var stepIndex = 0
+        while stepIndex < Self.stepLimit {
             if stepIndex == Self.stepsBeforeAskingWhetherAnyAnswer && askingWhetherAnyAnswer && cannotAnswer(after: start) {
                 return nil
+            }
+            if skippingYears && stepIndex >= Self.stepsBeforeAskingWhetherAnyAnswer {
+                // Years whose steps cannot answer (`CalendarSearch+StepsBeforeTheMonth`)
+                // are passed over to 1 January of the first that may.
+                switch yearsWithoutAnswer(from: searching, start: start, stepsLeft: Self.stepLimit - stepIndex) {
+                case .never: skippingYears = false
+                case .notYet: break
+                case .noAnswer: return nil
+                case let .stepFrom(year, steps):
+                    if steps > 0 {
+                        searching = januaryFirst(year)
+                        stepIndex += steps
+                    }
+                }
             }
             do {
                 let (result, newSearchDate): (Double?, Double)
@@ -81,6 +98,7 @@ struct CalendarSearch: Sendable {
             } catch {
                 return nil
             }
+            stepIndex += 1
         }
         return nil
     }
