@@ -40,9 +40,13 @@
 ///   step finds nothing, and the next starts at 1 January of Y + 1. (December
 ///   differs: see `stepMayAnswer`.)
 ///
-/// Anything else (the walk leaves M, or the day (a) or (b) reaches shows the
-/// units, or (a) with S in the month before M or in February) is a year whose
-/// step may answer, and the search takes it. Each year's case depends on the
+/// A walk that leaves M (a 5th ordinal, a 5th week of the month or a weekday
+/// M has no more of) ends within the next few months: a candidate in another
+/// month, which is case (b) again, for M up to November.
+///
+/// Anything else (a 6th week of the month, or a walk leaving December, or the
+/// day (a) or (b) reaches shows the units, or (a) with S in the month before M
+/// or in February) is a year whose step may answer, and the search takes it. Each year's case depends on the
 /// year's kind only (leap or not × the weekday of 1 January fixes M's days
 /// and the next month's 1st), and from the second year on S is 1 January.
 /// So the search can go straight to 1 January of the first year whose step
@@ -92,7 +96,14 @@ extension CalendarSearch {
     /// on the calendar: false only for cases (a) and (b) above when the day
     /// they reach does not show the set's units.
     static func stepMayAnswer(_ pattern: CalendarPattern, month: Int, day: Int, year: Int, searchedMonth: Int) -> Bool {
-        guard let walked = walkFromTheFirst(pattern, month: month, year: year) else { return true }
+        guard let walked = walkFromTheFirst(pattern, month: month, year: year) else {
+            // (b), the walk leaving M: with a week of the month up to the 5th
+            // (a 6th may walk on for many months) it ends within the next few
+            // months, not in December (then the following 1st is January's,
+            // of the year before the candidate's).
+            guard month <= 11, pattern[.weekOfMonth].map({ $0 <= 5 }) ?? true else { return true }
+            return followingFirstShowsUnits(pattern, month: month, firstDay: CivilDate.days(year: year, month: month + 1, day: 1))
+        }
         if walked.day <= day && day <= walked.monthLength {
             // (a): the candidate is the d-th of M.
             guard month >= 3 && searchedMonth <= month - 2 else { return true }
@@ -104,11 +115,17 @@ extension CalendarSearch {
         // from the end of the period holding S, from the 1st of December when S
         // lies in October or earlier: the 31st again, which shows no other day.
         if month == 12 { return searchedMonth > month - 2 }
-        // (b): the 1st of the next month, with the set's other units.
+        return followingFirstShowsUnits(pattern, month: month, firstDay: walked.dayNumber + walked.monthLength - walked.day + 1)
+    }
+
+    /// Whether the 1st of the month after `month` (the day number `firstDay`)
+    /// shows the set's units other than the month and the day: then the
+    /// missing day's match, which walks from that 1st through them, stays on it.
+    private static func followingFirstShowsUnits(_ pattern: CalendarPattern, month: Int, firstDay: Int) -> Bool {
         var following = pattern
         following[.month] = month % 12 + 1
         following[.day] = 1
-        return showsDateUnits(of: following, DayCursor(dayNumber: walked.dayNumber + walked.monthLength - walked.day + 1))
+        return showsDateUnits(of: following, DayCursor(dayNumber: firstDay))
     }
 
     /// Where `_matchingDate`'s walk from the 1st of `month` in `year` through
