@@ -110,6 +110,59 @@ struct StepsBeforeTheMonthTests {
                 "skipped to nil \(toNil), skipped \(skipped) (answered years later \(answeredLater)) of 2,000")
     }
 
+    /// 6,000 seeded sets, starts and dates one to three years after the start
+    /// and before the set's month (half of them in the last week of the month
+    /// before it, where a week holding the date ends in the set's month): the
+    /// search stepping from that date answers nil wherever the check says no
+    /// step can answer, nothing before 1 January of the year it says a step
+    /// may answer from, and from there what it answers from that date.
+    @Test(arguments: 0..<2)
+    func whatTheCheckClaimsFromAnyDateBeforeTheMonth(shard: Int) throws {
+        var generator = CalendarQueryGenerator(seed: 0x5BE4_4000 + UInt64(shard))
+        var wrong: [String] = []
+        var toNil = 0, skipped = 0, answered = 0
+        for round in 0..<3_000 {
+            let zone = Self.zones[generator.int(0...Self.zones.count - 1)]
+            let rules = try ZoneRules.named(zone)
+            let startYear = round % 10 == 0 ? generator.int(2300...2380) : generator.int(1995...2040)
+            let pattern = Self.pattern(&generator, year: startYear)
+            let month = pattern[.month]!
+            guard month >= 2 else { continue }
+            func instant(year: Int, month: Int, day: Int) -> Double {
+                let days = CivilDate.days(year: year, month: month, day: day)
+                return Double(days * 86_400 + generator.int(0...86_399) - rules.offset(atUTC: days * 86_400))
+            }
+            let start = instant(year: startYear, month: generator.int(1...12), day: generator.int(1...28))
+            let year = startYear + generator.int(1...3)
+            let searchedMonth = generator.chance(0.5) ? month - 1 : generator.int(1...month - 1)
+            let length = CivilDate.daysInMonth(year: year, month: searchedMonth)
+            let searched = instant(year: year, month: searchedMonth,
+                                   day: searchedMonth == month - 1 && generator.chance(0.5) ? generator.int(length - 6...length) : generator.int(1...length))
+            var search = CalendarSearch(calendar: ZoneCalendar(rules: rules, near: searched), pattern: pattern)
+            let checked = search.next(after: start, searchingFrom: searched)
+            search.askingWhetherAnyAnswer = false
+            let whole = search.next(after: start, searchingFrom: searched)
+            let label = "\(zone) \(pattern) after \(start) from \(searched)"
+            if checked != whole { wrong.append("\(label): with the checks \(String(describing: checked)), without \(String(describing: whole))") }
+            if whole != nil { answered += 1 }
+            switch search.yearsWithoutAnswer(from: searched, start: start, stepsLeft: CalendarSearch.stepLimit) {
+            case .noAnswer:
+                toNil += 1
+                if let whole { wrong.append("\(label): no step can answer, the search answers \(whole)") }
+            case let .stepFrom(firstYear, steps) where steps > 0:
+                skipped += 1
+                let januaryFirst = search.januaryFirst(firstYear)
+                if let whole, whole < januaryFirst || whole != search.next(after: start, searchingFrom: januaryFirst) {
+                    wrong.append("\(label): steps may answer from \(firstYear), the search answers \(whole)")
+                }
+            default:
+                break
+            }
+        }
+        #expect(wrong.isEmpty, "\(wrong.count) wrong, first: \(wrong.prefix(5).joined(separator: "\n"))")
+        #expect(toNil >= 600 && skipped >= 100 && answered >= 450, "to nil \(toNil), skipped \(skipped), answered \(answered) of 3,000")
+    }
+
     /// Sets whose steps answer in some years only (a weekday with the 1st
     /// week or ordinal, days 1–7), from starts in any month: with the checks
     /// the search answers what it answers without them, many of them after
