@@ -178,7 +178,7 @@ extension CalendarSearch {
     private static let dayUnits: [CalendarUnit] = [.year, .month, .day, .weekday, .weekdayOrdinal, .weekOfMonth]
 
     /// Whether the day under `cursor` shows every date unit of `pattern`.
-    private static func showsDateUnits(of pattern: CalendarPattern, _ cursor: DayCursor) -> Bool {
+    static func showsDateUnits(of pattern: CalendarPattern, _ cursor: DayCursor) -> Bool {
         for unit in dayUnits {
             if let value = pattern[unit], cursor.value(of: unit) != value { return false }
         }
