@@ -6,7 +6,8 @@
 /// Floating point throughout: the point is only a candidate, which
 /// `PolygonValidity.windsOnce` then checks with exact orientations.
 struct KernelSearch {
-    /// Half-planes `normal · p ≥ offset`, one per edge, then the ring's envelope.
+    /// Half-planes `normal · p ≥ offset`, one per edge, in a fixed shuffled order; the
+    /// search stays within the ring's envelope.
     private var normals: [XY] = [], offsets: [Double] = []
     private let envelope: Envelope
 
