@@ -10,10 +10,14 @@ struct KernelSearch {
     /// search stays within the ring's envelope.
     private var normals: [XY] = [], offsets: [Double] = []
     private let envelope: Envelope
+    /// Half-plane visits allowed per edge and direction (see `extreme(towards:)`).
+    private let visitsPerEdge: Int
 
     /// The half-planes of a closed ring, its inner side found from its signed
-    /// area; `nil` for a ring of no area.
-    init?(_ ring: UnsafeBufferPointer<XY>) {
+    /// area; `nil` for a ring of no area. `visitsPerEdge` bounds the work of
+    /// each search (16: about 8 times what a random order is expected to take).
+    init?(_ ring: UnsafeBufferPointer<XY>, visitsPerEdge: Int = 16) {
+        self.visitsPerEdge = visitsPerEdge
         let count = ring.count - 1
         var area = 0.0
         var envelope = Envelope(minX: .infinity, minY: .infinity, maxX: -.infinity, maxY: -.infinity)
@@ -60,11 +64,11 @@ struct KernelSearch {
     }
 
     /// The kernel's point farthest towards `direction` (within the envelope);
-    /// `nil` past 16 half-plane visits per edge. In a random order the search
-    /// expects about 2 per edge; the order is fixed, so a ring built against it
-    /// could make it quadratic, and the budget sends that ring to the sweep.
+    /// `nil` past `visitsPerEdge` half-plane visits per edge. In a random order
+    /// the search expects about 2 per edge; the order is fixed, so a ring built
+    /// against it could make it quadratic, and the budget sends that ring to the sweep.
     private func extreme(towards direction: XY) -> XY? {
-        var budget = 16 * normals.count + 64
+        var budget = visitsPerEdge * normals.count + 64
         // Start at the envelope's corner farthest that way; each half-plane that
         // cuts the current point off moves it onto that half-plane's line.
         var point = XY(direction.x >= 0 ? envelope.maxX : envelope.minX, direction.y >= 0 ? envelope.maxY : envelope.minY)

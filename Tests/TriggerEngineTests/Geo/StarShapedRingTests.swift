@@ -112,6 +112,25 @@ struct StarShapedRingTests {
         #expect(pentagon.withUnsafeBufferPointer { PolygonValidity.windsOnce($0, around: centre) })
     }
 
+    /// A search that runs out of its budget gives up (the ring then goes to the
+    /// sweep, which proves it all the same): large stars need more visits than
+    /// a budget of none, and fewer than the one used.
+    @Test func kernelSearchGivesUpPastItsBudget() throws {
+        var random = SplitMix64(seed: 78)
+        var gaveUp = 0
+        for _ in 0..<50 {
+            let ring = Self.wound(&random, 2.35, 48.85, 0.005, 2_000 + Int(random.next() % 2_000), turns: 1)
+            let (starved, funded) = ring.withUnsafeBufferPointer { ring in
+                (KernelSearch(ring, visitsPerEdge: 0)?.interiorPoint(where: { PolygonValidity.windsOnce(ring, around: $0) }),
+                 KernelSearch(ring)?.interiorPoint(where: { PolygonValidity.windsOnce(ring, around: $0) }))
+            }
+            if starved == nil { gaveUp += 1 }
+            #expect(funded != nil)
+            #expect(SimplicitySweep.isSimple([ring]) && PolygonValidity.isCertainlyValid([[ring]]))
+        }
+        #expect(gaveUp == 50)
+    }
+
     /// The kernel search alone finds a point the exact check accepts in every
     /// jagged star of many vertices (whose kernel, round its centre, can be a
     /// small part of it).
