@@ -17,19 +17,16 @@ struct KernelSearch {
     /// area; `nil` for a ring of no area. `visitsPerEdge` bounds the work of
     /// each search (16: about 8 times what a random order is expected to take).
     init?(_ ring: UnsafeBufferPointer<XY>, visitsPerEdge: Int = 16) {
-        self.visitsPerEdge = visitsPerEdge
+        self.init(ring, measures: RingMeasures(ring), visitsPerEdge: visitsPerEdge)
+    }
+
+    /// The same, with the ring's measures already taken.
+    init?(_ ring: UnsafeBufferPointer<XY>, measures: RingMeasures, visitsPerEdge: Int = 16) {
         let count = ring.count - 1
-        var area = 0.0
-        var envelope = Envelope(minX: .infinity, minY: .infinity, maxX: -.infinity, maxY: -.infinity)
-        for index in 0..<count {
-            let a = ring[index], b = ring[index + 1]
-            area += (a.x - ring[0].x) * (b.y - ring[0].y) - (b.x - ring[0].x) * (a.y - ring[0].y)
-            envelope.minX = min(envelope.minX, a.x); envelope.maxX = max(envelope.maxX, a.x)
-            envelope.minY = min(envelope.minY, a.y); envelope.maxY = max(envelope.maxY, a.y)
-        }
-        guard area != 0, area.isFinite else { return nil }
-        self.envelope = envelope
-        let side = area > 0 ? 1.0 : -1.0  // counterclockwise: inside is on the left
+        guard measures.doubleArea != 0, measures.doubleArea.isFinite else { return nil }
+        self.visitsPerEdge = visitsPerEdge
+        envelope = measures.envelope
+        let side = measures.doubleArea > 0 ? 1.0 : -1.0  // counterclockwise: inside is on the left
         normals.reserveCapacity(count)
         offsets.reserveCapacity(count)
         for index in 0..<count {

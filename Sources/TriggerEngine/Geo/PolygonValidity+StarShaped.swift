@@ -25,36 +25,14 @@ extension PolygonValidity {
         let count = ring.count - 1
         guard count >= 3 else { return false }
         return ring.withUnsafeBufferPointer { ring in
-            if candidateCentres(ring).contains(where: { windsOnce(ring, around: $0) }) { return true }
+            let measures = RingMeasures(ring)
+            let envelope = measures.envelope
+            let guesses = [measures.average, measures.centroid,
+                           XY((envelope.minX + envelope.maxX) / 2, (envelope.minY + envelope.maxY) / 2)]
+            if guesses.contains(where: { $0.map { windsOnce(ring, around: $0) } ?? false }) { return true }
             // A jagged star's kernel can be too small for those to find: look for it.
-            return KernelSearch(ring)?.interiorPoint(where: { windsOnce(ring, around: $0) }) != nil
+            return KernelSearch(ring, measures: measures)?.interiorPoint(where: { windsOnce(ring, around: $0) }) != nil
         }
-    }
-
-    /// Points a star-shaped ring is likely to be star-shaped around.
-    private static func candidateCentres(_ ring: UnsafeBufferPointer<XY>) -> [XY] {
-        let count = ring.count - 1
-        var sumX = 0.0, sumY = 0.0, area = 0.0, areaX = 0.0, areaY = 0.0
-        var minX = Double.infinity, maxX = -Double.infinity, minY = Double.infinity, maxY = -Double.infinity
-        // Area terms relative to the first vertex, to keep their rounding small.
-        let origin = ring[0]
-        for index in 0..<count {
-            let a = ring[index], b = ring[index + 1]
-            sumX += a.x
-            sumY += a.y
-            minX = min(minX, a.x); maxX = max(maxX, a.x); minY = min(minY, a.y); maxY = max(maxY, a.y)
-            let ax = a.x - origin.x, ay = a.y - origin.y, bx = b.x - origin.x, by = b.y - origin.y
-            let cross = ax * by - bx * ay
-            area += cross
-            areaX += (ax + bx) * cross
-            areaY += (ay + by) * cross
-        }
-        var centres = [XY(sumX / Double(count), sumY / Double(count))]
-        if area != 0 && area.isFinite {
-            centres.append(XY(origin.x + areaX / (3 * area), origin.y + areaY / (3 * area)))
-        }
-        centres.append(XY((minX + maxX) / 2, (minY + maxY) / 2))
-        return centres
     }
 
     /// Whether the ring turns strictly the same way round `centre` at every
