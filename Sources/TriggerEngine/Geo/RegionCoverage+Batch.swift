@@ -103,8 +103,15 @@ extension RegionCoverage {
     /// - Complexity: O(rows + regions found).
     static func merge(_ parts: [CoveragePart], keys: [UInt64], into batch: inout FixBatch) {
         let count = batch.rows.count
-        var starts = [Int](repeating: 0, count: count)
-        var counts = [Int32](repeating: 0, count: count)
+        // The batch's own arrays, emptied and refilled: a recycled batch keeps
+        // their room, and new ones were a few MB faulted in per batch.
+        var starts = batch.coveredStart, counts = batch.coveredCount
+        batch.coveredStart = []
+        batch.coveredCount = []
+        starts.removeAll(keepingCapacity: true)
+        counts.removeAll(keepingCapacity: true)
+        starts.append(contentsOf: repeatElement(0, count: count))
+        counts.append(contentsOf: repeatElement(0, count: count))
         var regions = batch.coveredRegions
         batch.coveredRegions = []
         regions.removeAll(keepingCapacity: true)

@@ -34,7 +34,7 @@ final class BatchChannel<Batch: Sendable>: @unchecked Sendable {
     /// returning ends the stream, throwing fails it. Returns (or rethrows what
     /// either side threw) only once the producer thread has finished.
     static func pipeline(capacity: Int, empty batch: Batch, produce: @escaping @Sendable (BatchChannel) throws -> Void,
-                         consume: (Batch) throws -> Void) throws {
+                         consume: (inout Batch) throws -> Void) throws {
         let channel = BatchChannel(capacity: capacity, empty: batch)
         let done = DispatchSemaphore(value: 0)
         let thread = Thread {
@@ -54,8 +54,10 @@ final class BatchChannel<Batch: Sendable>: @unchecked Sendable {
         }
         while true {
             switch channel.receive() {
-            case .batch(let batch):
-                try consume(batch)
+            case .batch(var batch):
+                // The batch comes back as the consumer left it: buffers it
+                // grew or handed over are reused by the producer, not faulted in anew.
+                try consume(&batch)
                 channel.recycle(batch)
             case .end:
                 return

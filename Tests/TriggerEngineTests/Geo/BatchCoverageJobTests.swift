@@ -91,6 +91,44 @@ struct BatchCoverageJobTests {
         #expect(Self.covered(one).filter { !$0.isEmpty }.count > 500)
     }
 
+    /// One batch reused as a pipelined run reuses it (emptied, refilled with
+    /// more or fewer rows, its keys, points and coverage arrays handed back by
+    /// each job) gets, every time, the coverage a fresh batch gets.
+    @Test func aRecycledBatchGetsAFreshBatchsCoverage() throws {
+        let regions = try RegionMonitorDifferentialTests.regions("paris.geojson", seed: 17)
+        let index = RegionIndex(regions: regions)
+        let own = RegionCoverage(index: index), helper = RegionCoverage(index: index)
+        var recycled = FixBatch()
+        for (round, rows) in [2_500, 700, 3_100, 1].enumerated() {
+            let fresh = Self.batch(regions, rows: rows, seed: 40 + UInt64(round))
+            var expected = fresh
+            RegionCoverage(index: index).fillCoverage(&expected)
+
+            recycled.removeAll()
+            for row in fresh.rows {
+                if row.device < 0 {
+                    recycled.appendProblem("bad row", line: Int(row.line))
+                } else {
+                    recycled.append(device: row.device, time: row.time, lat: row.lat, lon: row.lon, accuracy: row.accuracy,
+                                    line: Int(row.line))
+                }
+            }
+            own.orderCoverage(&recycled)
+            let ordered = recycled.coverageKeys
+            let job = BatchCoverageJob(taking: &recycled, chunk: 97)
+            #expect(recycled.coverageKeys.isEmpty)
+            job.work(with: helper)
+            job.complete(with: own, into: &recycled)
+            #expect(recycled.coverageKeys == ordered, "round \(round): the job hands its keys back")
+            #expect(recycled.coveragePoints.count == ordered.count)
+            #expect(Self.covered(recycled) == Self.covered(expected), "round \(round)")
+        }
+        // The rounds' answers are real: the largest batch has rows in some region.
+        var largest = Self.batch(regions, rows: 3_100, seed: 42)
+        own.fillCoverage(&largest)
+        #expect(Self.covered(largest).filter { !$0.isEmpty }.count > 500)
+    }
+
     /// Parts filed in any order, each with runs of slots interleaved with the
     /// other's, give every row the one-part answer.
     @Test func partsMergeIntoTheRowsTheyCover() throws {

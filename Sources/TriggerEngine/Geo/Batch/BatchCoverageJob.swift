@@ -10,12 +10,16 @@ import Foundation
 /// equally busy without any tuning, and batches can be large (long runs in
 /// spatial order, which is what keeps the polygons' tables in cache).
 ///
-/// `@unchecked Sendable`: `keys` and `points` are never changed after `init`;
-/// `next`, `testing` and `parts` are read and written only under `condition`'s lock.
+/// `@unchecked Sendable`: `keys` and `points` are read by threads testing runs
+/// they took, and handed back to the batch (emptied here) only by `complete`
+/// once no thread is testing and every slot is taken; `next`, `testing` and
+/// `parts` are read and written only under `condition`'s lock.
 final class BatchCoverageJob: @unchecked Sendable {
     /// The batch's rows worth testing, in spatial order, and their positions.
-    let keys: [UInt64]
-    let points: [(x: Double, y: Double)]
+    private(set) var keys: [UInt64]
+    private(set) var points: [(x: Double, y: Double)]
+    /// How many slots the batch has (`keys` is emptied by `complete`).
+    private let slotCount: Int
     private let chunk: Int
     private let condition = NSCondition()
     private var next = 0
@@ -29,6 +33,7 @@ final class BatchCoverageJob: @unchecked Sendable {
     init(taking batch: inout FixBatch, chunk: Int = 8_192) {
         keys = batch.coverageKeys
         points = batch.coveragePoints
+        slotCount = keys.count
         batch.coverageKeys = []
         batch.coveragePoints = []
         self.chunk = max(1, chunk)
@@ -61,22 +66,30 @@ final class BatchCoverageJob: @unchecked Sendable {
     private func claim(joining: Bool) -> Range<Int>? {
         condition.lock()
         defer { condition.unlock() }
-        guard next < keys.count else { return nil }
+        guard next < slotCount else { return nil }
         if joining { testing += 1 }
-        let slots = next..<min(next + chunk, keys.count)
+        let slots = next..<min(next + chunk, slotCount)
         next = slots.upperBound
         return slots
     }
 
     /// Tests what is left with `coverage` (`work(with:)`), waits until every
     /// other thread has filed the runs it took, then fills `batch`'s coverage
-    /// from the parts.
+    /// from the parts and gives the keys and points back to it, for the next
+    /// batch read into it to reuse. Once per job.
     func complete(with coverage: RegionCoverage, into batch: inout FixBatch) {
         work(with: coverage)
         condition.lock()
         while testing > 0 { condition.wait() }
         let parts = self.parts
+        // Every slot is taken and nobody is testing: a late `work` call finds
+        // nothing to take and never reads the keys or points again.
+        batch.coverageKeys = keys
+        batch.coveragePoints = points
+        keys = []
+        points = []
+        self.parts = []
         condition.unlock()
-        RegionCoverage.merge(parts, keys: keys, into: &batch)
+        RegionCoverage.merge(parts, keys: batch.coverageKeys, into: &batch)
     }
 }

@@ -110,6 +110,7 @@ public final class GeofenceRun {
             while more {
                 batch.removeAll()
                 let known = devices.names.count
+                batch.rows.reserveCapacity(batchSize ?? Self.defaultBatchSize)
                 more = try reader.read(into: &batch, devices: &devices, limit: batchSize ?? Self.defaultBatchSize)
                 batch.newDevices = Array(devices.names[known...])
                 coverage.fillCoverage(&batch)
@@ -146,6 +147,9 @@ public final class GeofenceRun {
                 let known = devices.names.count
                 // The monitor waits for the first batch: a short one starts it sooner.
                 let rows = previous == nil ? min(limit, Self.firstPipelinedBatchSize) : limit
+                // Room for a whole batch at once: grown by doubling, each batch's
+                // rows were copied and faulted in about twice over.
+                shared.fixes.rows.reserveCapacity(rows)
                 let more = try reader.read(into: &shared.fixes, devices: &devices, limit: rows)
                 shared.fixes.newDevices = Array(devices.names[known...])
                 handOver.coverage.orderCoverage(&shared.fixes)
@@ -160,9 +164,9 @@ public final class GeofenceRun {
                 }
             }
         }, consume: { shared in
-            var batch = shared.fixes
-            shared.job?.complete(with: ownCoverage, into: &batch)
-            try consumer.consume(batch, write)
+            shared.job?.complete(with: ownCoverage, into: &shared.fixes)
+            shared.job = nil
+            try consumer.consume(shared.fixes, write)
             progress?(consumer.summary.rowsRead)
         })
     }
