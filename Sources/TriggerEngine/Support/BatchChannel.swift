@@ -31,8 +31,10 @@ final class BatchChannel<Batch: Sendable>: @unchecked Sendable {
     /// Runs `produce` on a thread of its own and `consume` on the calling
     /// thread, for each batch in the order produced. The producer takes empty
     /// batches with `takeEmpty()` and hands them over with `send(.batch(_:))`;
-    /// returning ends the stream, throwing fails it. Returns (or rethrows what
-    /// either side threw) only once the producer thread has finished.
+    /// returning ends the stream, throwing fails it. `consume` may change the
+    /// batch (hand buffers back into it); it returns to the producer as left.
+    /// Returns (or rethrows what either side threw) only once the producer
+    /// thread has finished.
     static func pipeline(capacity: Int, empty batch: Batch, produce: @escaping @Sendable (BatchChannel) throws -> Void,
                          consume: (inout Batch) throws -> Void) throws {
         let channel = BatchChannel(capacity: capacity, empty: batch)
