@@ -118,31 +118,12 @@ struct ICS: AsyncParsableCommand {
     }
 
     static func line(for item: ICSOccurrence) -> String {
-        var line = "{\"uid\":\(ICSJSON.quote(item.uid)),\"summary\":\(ICSJSON.quote(item.summary)),\"start\":\"\(item.start.text)\",\"end\":\"\(item.end.text)\",\"all_day\":\(item.isAllDay)"
+        var line = "{\"uid\":\(JSONText.quoted(item.uid)),\"summary\":\(JSONText.quoted(item.summary)),\"start\":\"\(item.start.text)\",\"end\":\"\(item.end.text)\",\"all_day\":\(item.isAllDay)"
         if let recurrenceID = item.recurrenceID { line += ",\"recurrence_id\":\"\(recurrenceID.text)\"" }
         return line + "}"
     }
 
     static func line(for firing: ICSAlarmFiring) -> String {
-        "{\"uid\":\(ICSJSON.quote(firing.occurrence.uid)),\"alarm\":\"\(RFC3339.string(epochSeconds: firing.time))\",\"start\":\"\(firing.occurrence.start.text)\",\"action\":\(ICSJSON.quote(firing.alarm.action)),\"description\":\(ICSJSON.quote(firing.alarm.description))}"
-    }
-}
-
-/// JSON string literals for hand-built output lines.
-enum ICSJSON {
-    static func quote(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            case _ where scalar.value < 0x20: result += String(format: "\\u%04x", scalar.value)
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result + "\""
+        "{\"uid\":\(JSONText.quoted(firing.occurrence.uid)),\"alarm\":\"\(RFC3339.string(epochSeconds: firing.time))\",\"start\":\"\(firing.occurrence.start.text)\",\"action\":\(JSONText.quoted(firing.alarm.action)),\"description\":\(JSONText.quoted(firing.alarm.description))}"
     }
 }

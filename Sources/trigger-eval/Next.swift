@@ -106,73 +106,21 @@ struct Next: AsyncParsableCommand {
     }
 
     /// One output line per query, in order; a bad query gets an error line and
-    /// the run exits 65 at the end.
+    /// the run exits 65 at the end. Lines are answered on every core (`FireDateBatch`).
     private func runBatch(path: String, defaultZone: String) throws {
         let reader = try LineReader(path: path)
-        var bad = 0
-        var firstBad: String?
-        let now = Date()
         let sink = try OutputSink(path: destination.output)
-        // The last line's trigger, compiled: a line that asks about the same one
-        // (only `after` or `count` differ, the common batch) moves it on in place.
-        // `query` is valid while `lastFields` is set. Not an optional: reading a
-        // method's receiver out of an optional (captured by the closure below)
-        // copies the whole query, a dozen reference counts per line.
-        var lastFields: FireDateQuery.Fields?
-        var query = FireDateQuery(trigger: .timeInterval(try TimeIntervalTrigger(timeInterval: 1, repeats: false), addedAt: now),
-                                  zone: .utc, after: now, count: 0)
-        // One line of output, reused: bytes, not strings, per query.
-        var out: [UInt8] = []
-        out.reserveCapacity(256)
+        let summary: FireDateBatch.Summary
         do {
-            try reader.forEachLine { line in
-                if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return }
-                do {
-                    let fields = try FireDateQuery.Fields(jsonLine: line)
-                    if let previous = lastFields, try query.reask(fields, after: previous, now: now) {
-                        // Moved on in place.
-                    } else {
-                        lastFields = nil
-                        query = try FireDateQuery(fields, defaultZone: defaultZone, now: now)
-                    }
-                    lastFields = fields
-                    out.removeAll(keepingCapacity: true)
-                    out.append(contentsOf: #"{"fires":["#.utf8)
-                    query.appendFireList(to: &out)
-                    out.append(contentsOf: "]}\n".utf8)
-                    try out.withUnsafeBufferPointer { try sink.write($0) }
-                } catch let error as DataError {
-                    lastFields = nil
-                    bad += 1
-                    if firstBad == nil { firstBad = "\(reader.location): \(error.message)" }
-                    try sink.writeLine("{\"error\":\(Self.jsonString("line \(reader.lineNumber): \(error.message)"))}")
-                }
-            }
+            summary = try FireDateBatch(defaultZone: defaultZone, now: Date()).run(reader) { try sink.write($0) }
             try sink.commit()
         } catch {
             sink.abandon()
             throw error
         }
-        if bad > 0, let firstBad {
-            Diagnostics.write("error: \(firstBad)" + (bad > 1 ? " (and \(bad - 1) more bad queries)" : "") + "\n")
+        if summary.bad > 0, let firstBad = summary.firstBad {
+            Diagnostics.write("error: \(firstBad)" + (summary.bad > 1 ? " (and \(summary.bad - 1) more bad queries)" : "") + "\n")
             throw ExitCode(Failure.Code.data.rawValue)
         }
-    }
-
-    /// A JSON string literal.
-    private static func jsonString(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20: out += String(format: "\\u%04x", scalar.value)
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
     }
 }

@@ -1,8 +1,8 @@
 /// JSON text for the command line's hand-written output lines.
-enum JSONText {
+package enum JSONText {
     /// A JSON string literal (RFC 8259 §7): quotes, backslashes and control
     /// characters escaped, everything else as it is (UTF-8, `/` unescaped).
-    static func quoted(_ text: String) -> String {
+    package static func quoted(_ text: String) -> String {
         var out = "\""
         out.reserveCapacity(text.utf8.count + 2)
         for scalar in text.unicodeScalars {
@@ -22,7 +22,7 @@ enum JSONText {
     }
 
     /// A JSON array of string literals.
-    static func array(_ texts: [String]) -> String {
+    package static func array(_ texts: [String]) -> String {
         "[" + texts.map(quoted).joined(separator: ",") + "]"
     }
 }

@@ -1,0 +1,85 @@
+import Foundation
+import Testing
+import TestSupport
+@_spi(Internals) @testable import TriggerEngine
+
+/// `next --batch` on every core (`FireDateBatch`) against each line answered
+/// alone with a query compiled afresh: the same bytes in the same order, the
+/// same bad-line count and first bad line, whatever the round size.
+@Suite("next --batch on every core: each line's answer, in line order")
+struct FireDateBatchTests {
+    /// Seeded lines: shapes that reuse the line before's trigger and shapes
+    /// that cannot, bad lines (bad times, unknown zones, broken JSON), blank lines.
+    static func lines(_ count: Int, seed: UInt64) -> [String] {
+        var random = SplitMix64(seed: seed)
+        let shapes = [#""components":{"hour":7,"minute":0},"tz":"Europe/Berlin""#,
+                      #""components":{"weekday":2,"hour":9,"minute":30},"tz":"America/New_York""#,
+                      #""components":{"month":2,"day":29,"hour":8},"tz":"Australia/Lord_Howe""#,
+                      #""rrule":"FREQ=MONTHLY;BYDAY=-1FR","dtstart":"2026-01-30T09:00:00","tz":"Asia/Tokyo""#,
+                      #""interval":3600,"repeats":true"#,
+                      #""components":{"day":31}"#,
+                      #""components":{"hour":7},"tz":"Mars/Olympus""#]
+        return (0..<count).map { _ in
+            switch random.next() % 40 {
+            case 0: return ""
+            case 1: return "   \t"
+            case 2: return #"{"components":{"hour":7"#
+            default:
+                let shape = shapes[Int(random.next() % UInt64(shapes.count))]
+                let after = random.next() % 25 == 0 ? "soon"
+                    : String(format: "20%02d-%02d-%02dT%02d:00:00Z", 10 + random.next() % 20, 1 + random.next() % 12,
+                             1 + random.next() % 28, random.next() % 24)
+                return "{\(shape),\"after\":\"\(after)\",\"count\":\(random.next() % 4)}"
+            }
+        }
+    }
+
+    /// Each non-blank line answered alone, compiled afresh, in order.
+    static func expected(_ lines: [String], now: Date, path: String) -> (output: [UInt8], bad: Int, firstBad: String?) {
+        var output: [UInt8] = [], bad = 0, firstBad: String?
+        for (offset, line) in lines.enumerated() where !line.allSatisfy({ $0 == " " || $0 == "\t" }) {
+            var bytes = Array(line.utf8)
+            let result = bytes.withUnsafeMutableBufferPointer { buffer in
+                Result { () throws(DataError) in
+                    try FireDateQuery(FireDateQuery.Fields(jsonLine: UnsafeBufferPointer(buffer)), defaultZone: "UTC", now: now)
+                }
+            }
+            switch result {
+            case .success(let query):
+                output += Array(#"{"fires":["#.utf8)
+                query.appendFireList(to: &output)
+                output += Array("]}\n".utf8)
+            case .failure(let error):
+                bad += 1
+                if firstBad == nil { firstBad = "\(path):\(offset + 1): \(error.message)" }
+                output += Array((#"{"error":"# + JSONText.quoted("line \(offset + 1): \(error.message)") + "}\n").utf8)
+            }
+        }
+        return (output, bad, firstBad)
+    }
+
+    @Test(arguments: [1, 7, 300, 1_000, 16_384])
+    func everyRoundSizeGivesEachLinesOwnAnswerInOrder(linesPerRound: Int) throws {
+        let lines = Self.lines(6_000, seed: UInt64(linesPerRound))
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("fire-date-batch-\(getpid())-\(linesPerRound).ndjson").path
+        try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: URL(fileURLWithPath: path))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let now = Date(timeIntervalSince1970: 1_790_000_000)
+
+        var batch = FireDateBatch(defaultZone: "UTC", now: now)
+        batch.linesPerRound = linesPerRound
+        var output: [UInt8] = []
+        let summary = try batch.run(LineReader(path: path)) { output.append(contentsOf: $0) }
+
+        let expected = Self.expected(lines, now: now, path: path)
+        #expect(output == expected.output)
+        #expect(summary.bad == expected.bad)
+        #expect(summary.firstBad == expected.firstBad)
+        // Real answers: most lines fire, some are bad, and the lines differ.
+        let answered = String(decoding: output, as: UTF8.self).split(separator: "\n")
+        #expect(answered.count == lines.filter { !$0.allSatisfy { $0 == " " || $0 == "\t" } }.count)
+        #expect(answered.filter { $0.hasPrefix(#"{"fires":["2"#) }.count > 3_000)
+        #expect(expected.bad > 300)
+        #expect(Set(answered).count > 2_000)
+    }
+}
