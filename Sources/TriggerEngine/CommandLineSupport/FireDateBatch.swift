@@ -20,6 +20,9 @@ package struct FireDateBatch {
     /// Lines answered per round: enough that starting the threads and the
     /// round's serial reading and writing are a few per cent of its time.
     package var linesPerRound = 16_384
+    /// Bytes of lines a round holds at most (it ends early when they are long):
+    /// memory stays a few MB plus the longest line, as when lines were answered one by one.
+    package var bytesPerRound = 4 << 20
 
     /// What went wrong: how many lines got an error line, and the first of them.
     package struct Summary: Sendable {
@@ -50,7 +53,7 @@ package struct FireDateBatch {
             while let line = try reader.nextLine() {
                 if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { continue }
                 round.append(line, number: reader.lineNumber)
-                if round.count == linesPerRound {
+                if round.count == linesPerRound || round.byteCount >= bytesPerRound {
                     more = true
                     break
                 }
@@ -78,6 +81,9 @@ package struct FireDateBatch {
         private var numbers: [Int] = []
 
         var count: Int { numbers.count }
+
+        /// Bytes of all the round's lines.
+        var byteCount: Int { bytes.count }
 
         mutating func removeAll() {
             bytes.removeAll(keepingCapacity: true)

@@ -58,16 +58,18 @@ struct FireDateBatchTests {
         return (output, bad, firstBad)
     }
 
-    @Test(arguments: [1, 7, 300, 1_000, 16_384])
-    func everyRoundSizeGivesEachLinesOwnAnswerInOrder(linesPerRound: Int) throws {
-        let lines = Self.lines(6_000, seed: UInt64(linesPerRound))
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("fire-date-batch-\(getpid())-\(linesPerRound).ndjson").path
+    /// Round sizes in lines, and in bytes (3,000 bytes ends rounds at about 30 lines).
+    @Test(arguments: [(1, 4 << 20), (7, 4 << 20), (300, 4 << 20), (1_000, 4 << 20), (16_384, 4 << 20), (16_384, 3_000)])
+    func everyRoundSizeGivesEachLinesOwnAnswerInOrder(linesPerRound: Int, bytesPerRound: Int) throws {
+        let lines = Self.lines(6_000, seed: UInt64(linesPerRound + bytesPerRound))
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("fire-date-batch-\(getpid())-\(linesPerRound)-\(bytesPerRound).ndjson").path
         try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: URL(fileURLWithPath: path))
         defer { try? FileManager.default.removeItem(atPath: path) }
         let now = Date(timeIntervalSince1970: 1_790_000_000)
 
         var batch = FireDateBatch(defaultZone: "UTC", now: now)
         batch.linesPerRound = linesPerRound
+        batch.bytesPerRound = bytesPerRound
         var output: [UInt8] = []
         let summary = try batch.run(LineReader(path: path)) { output.append(contentsOf: $0) }
 
