@@ -1,0 +1,260 @@
+/// The steps of a search for a day without a month, taken on day numbers
+/// until one may answer.
+///
+/// `{day: 3, weekOfMonth: 5}` never matches (the 3rd is in the first week),
+/// but February's approximation could answer it (a candidate in February
+/// whose week mismatches gives 1 March), so `cannotAnswer` lets it through.
+/// Foundation's steps then settle into a rhythm that never meets February:
+/// from the 10th of a month the match walks to the 5th week and on to the
+/// 3rd of the next month, which mismatches; the search matches again from
+/// the next month's 1st, finds the 3rd of the month after, mismatches, and
+/// the next step searches from a week later, the 10th, two months on. Every
+/// candidate lies in an odd month or every one in an even month, and after
+/// 101 steps Foundation answers nil. Sets with a day and a week of the
+/// month, a weekday ordinal or a week number take most of their steps so,
+/// each a month or two long, and at a microsecond or more a step they were
+/// the slowest of the random mix.
+///
+/// What a step does here depends on the calendar alone. Take a set with a
+/// day and no year, month or week-numbering year (the day is then the
+/// highest unit set, and `_adjustedComponents` adds the searched month when
+/// the day is still ahead in it), with a week of the year, a week of the
+/// month, a weekday ordinal or a weekday (its lowest unit is then a week or a
+/// day), in a zone whose transitions leave local midnight alone from the
+/// search's start on, and a step from S, on a local day after the start's.
+/// Then every walk of the match moves from midnight to midnight (or stays on
+/// S's day, which the day's walk leaves at its midnight), so the candidate is
+/// a day the walks reach on day numbers (`matchedDay`), at the set's time of
+/// day, which exists and shows the set's time units on a day without a
+/// transition (the check stands back, below, for a set with a time on a day
+/// with one). The step then:
+///
+/// - answers, or may, when the candidate shows the set's date units, when it
+///   lies in February and the unit that bailed is the day, the weekday ordinal
+///   or the week of the month (February's approximation), when the month
+///   bailed and the missing day's match (`adjustedForMissingDay`: the 1st of
+///   the next month in S's year, walked from the start) shows its units, or
+///   when the match again from the end of the period above the unit that
+///   bailed shows the set's units: the search takes that step itself;
+/// - else finds nothing and searches next from the end of S's month
+///   (`bumpedDateUpToNextHigherUnitInComponents`), or, when the match again
+///   lies on or after that, from that match plus one lowest unit: a week or a
+///   day later at the same time of day, a day of no transition.
+///
+/// So the search follows its steps on day numbers, a few hundred
+/// nanoseconds each, to the first one that may answer and takes that one
+/// from its date, or answers nil when none of the steps left may.
+extension CalendarSearch {
+    /// What `stepsOnDays(from:start:stepsLeft:)` found.
+    enum DayStepSkip: Equatable {
+        /// The set or the zone does not qualify: do not ask again.
+        case never
+        /// `searching` is not (yet) a date to follow the steps from: ask later.
+        case notYet
+        /// No step left can answer: the search answers nil.
+        case noAnswer
+        /// The step from `searching`, `steps` steps on, is the first that may
+        /// answer (zero steps: the step from the date asked about).
+        case stepFrom(searching: Double, steps: Int)
+    }
+
+    /// Days a walk on day numbers looks through before it gives the step
+    /// back to the search (a walk to a 6th week of the month may take many
+    /// months; the search then takes that step itself).
+    static let dayStepWalkLimit = 800
+
+    /// Where the step following a step that found nothing searches from.
+    private enum NextSearch {
+        /// 00:00 of this day (the 1st of the month after the searched one).
+        case midnight(Int)
+        /// One lowest unit after the match again on this day, at the set's time.
+        case afterMatch(Int)
+    }
+
+    /// The steps from `searching` on, followed on day numbers by the
+    /// reasoning above, for a search from `start` with `stepsLeft` steps to go.
+    func stepsOnDays(from searching: Double, start: Double, stepsLeft: Int) -> DayStepSkip {
+        let set = pattern.set
+        guard let day = pattern[.day], pattern[.year] == nil, pattern[.month] == nil, pattern[.yearForWeekOfYear] == nil,
+              set.contains(.weekOfYear) || set.contains(.weekOfMonth) || set.contains(.weekdayOrdinal) || set.contains(.weekday),
+              let lowest = set.lowest else { return .never }
+        let startDay = calendar.dayNumber(at: start)
+        let firstDay = calendar.dayNumber(at: searching)
+        guard firstDay > startDay else { return .notYet }
+        // The zone, from two days before the start: the missing day's match walks from the start.
+        // Every day a walk reads lies before `lastDay` (a walk past it gives the step back).
+        let lastDay = firstDay + (stepsLeft + 1) * 400
+        guard calendar.transitionsLeaveMidnightAlone(from: (startDay - 2) * 86_400, through: (lastDay + 3) * 86_400,
+                                                     checkingAtMost: 1_000) else { return .never }
+        let timed = set.contains(.hour) || set.contains(.minute) || set.contains(.second)
+        let startYear = CivilDate.date(fromDays: startDay).year
+        var searchedDay = firstDay
+        var last: NextSearch?
+        for steps in 0..<stepsLeft {
+            guard let next = quietStep(from: searchedDay, day: day, startDay: startDay, startYear: startYear, timed: timed,
+                                       lastDay: lastDay) else {
+                guard steps > 0, let last else { return .notYet }
+                guard let instant = instant(of: last, lowest: lowest) else { return .never }
+                return .stepFrom(searching: instant, steps: steps)
+            }
+            last = next
+            switch next {
+            case let .midnight(nextDay): searchedDay = nextDay
+            case let .afterMatch(matched): searchedDay = matched + (lowest == .weekday ? 1 : 7)
+            }
+        }
+        return .noAnswer
+    }
+
+    /// The step from local day `searched` on day numbers: where the next one
+    /// searches from when it finds nothing, or nil when it may answer (or
+    /// the check cannot tell).
+    private func quietStep(from searched: Int, day: Int, startDay: Int, startYear: Int, timed: Bool,
+                           lastDay: Int) -> NextSearch? {
+        let s = DayCursor(dayNumber: searched)
+        let nextMonth = searched - s.day + s.monthLength + 1
+        var toMatch = pattern
+        if day > s.day { toMatch[.month] = s.month }
+        guard let candidate = matchedDay(from: searched, toMatch, before: lastDay), !(timed && hasTransition(onDay: candidate.dayNumber)) else {
+            return nil
+        }
+        guard let bailed = Self.dateMismatches(of: toMatch, candidate).highest else { return nil }
+        if bailed == .month {
+            // The missing day's way: the 1st of the month after, in S's year,
+            // matched from the start (or from 1 January when the start lies in
+            // an earlier year).
+            var following = toMatch
+            following[.year] = s.year
+            following[.month] = s.month % 12 + 1
+            following[.day] = 1
+            let from = startYear == s.year ? startDay : CivilDate.days(year: s.year, month: 1, day: 1)
+            guard let inner = matchedDay(from: from, following, before: lastDay), !Self.dateMismatches(of: following, inner).isEmpty else {
+                return nil
+            }
+            return .midnight(nextMonth)
+        }
+        let periodEnd: Int
+        switch bailed.nextHigher {
+        case .month?:
+            // February's approximation.
+            guard candidate.month != 2 else { return nil }
+            periodEnd = nextMonth
+        case .weekOfMonth?:
+            periodEnd = searched - (s.weekday - 1) + 7
+        case .yearForWeekOfYear?:
+            let weekYear = ZoneCalendar.fields(localSeconds: searched * 86_400).weekOfYearAndYear.year
+            periodEnd = ZoneCalendar.firstDayOfWeekYear(weekYear + 1)
+        default:
+            return nil
+        }
+        guard let again = matchedDay(from: periodEnd, pattern, before: lastDay), !(timed && hasTransition(onDay: again.dayNumber)),
+              !Self.dateMismatches(of: pattern, again).isEmpty else { return nil }
+        return again.dayNumber >= nextMonth ? .afterMatch(again.dayNumber) : .midnight(nextMonth)
+    }
+
+    /// The day `_matchingDate` reaches from local day `from` (at any time of
+    /// it) through the date units of `p`, each walk as the search's own loop
+    /// takes it on days; nil when a walk goes on past `dayStepWalkLimit` or
+    /// reaches `lastDay`.
+    func matchedDay(from: Int, _ p: CalendarPattern, before lastDay: Int) -> DayCursor? {
+        var cursor = DayCursor(dayNumber: from)
+        if let year = p[.year], cursor.year != year {
+            cursor = DayCursor(dayNumber: CivilDate.days(year: year, month: 1, day: 1))
+        }
+        if let week = p[.weekOfYear],
+           ZoneCalendar.fields(localSeconds: cursor.dayNumber * 86_400).weekOfYearAndYear.week != week {
+            // To the next Sunday, then week by week.
+            guard let sunday = Self.weekStart(onOrAfter: cursor.dayNumber - (cursor.weekday - 1) + 7, numbered: week),
+                  sunday < lastDay else { return nil }
+            cursor = DayCursor(dayNumber: sunday)
+        }
+        var walked = 0
+        /// Steps while `goOn` holds; false when the walk is too long.
+        func walk(_ goOn: (DayCursor) -> Bool, by advance: (inout DayCursor) -> Void = { $0.step() }) -> Bool {
+            while goOn(cursor) {
+                advance(&cursor)
+                walked += 1
+                if walked > Self.dayStepWalkLimit { return false }
+            }
+            return true
+        }
+        if let month = p[.month], !walk({ $0.month != month }, by: { $0.stepToNextMonth() }) { return nil }
+        if let week = p[.weekOfMonth], cursor.weekOfMonth != week {
+            // Week by week; week 1 of the next month from the last week of this one.
+            guard walk({ $0.weekOfMonth != week }, by: { cursor in
+                if week == 1 && cursor.weekOfMonth == cursor.weeksInMonth {
+                    cursor.stepToNextMonth()
+                } else {
+                    repeat { cursor.step() } while cursor.weekday != 1
+                }
+            }) else { return nil }
+        }
+        if let ordinal = p[.weekdayOrdinal], cursor.weekdayOrdinal != ordinal {
+            let origin = cursor
+            guard walk({ $0.weekdayOrdinal != ordinal }) else { return nil }
+            if let weekday = p[.weekday], cursor.weekday != weekday {
+                // The first day after the walk's origin with both.
+                cursor = origin
+                guard walk({ $0.dayNumber == origin.dayNumber || $0.weekday != weekday || $0.weekdayOrdinal != ordinal })
+                else { return nil }
+            }
+        }
+        if let weekday = p[.weekday], !walk({ $0.weekday != weekday }) { return nil }
+        if let day = p[.day], cursor.day != day {
+            // Day by day, but back to the last day before a month two months on.
+            let originalMonth = cursor.month
+            while true {
+                let previous = cursor
+                cursor.step()
+                walked += 1
+                if walked > Self.dayStepWalkLimit { return nil }
+                if abs(cursor.month - originalMonth) >= 2 { return previous }
+                if cursor.day == day { break }
+            }
+        }
+        return cursor.dayNumber < lastDay ? cursor : nil
+    }
+
+    /// The date units of `p` (year, month, day, weekday, ordinal, week of the
+    /// month, week of the year) the day under `cursor` does not show.
+    static func dateMismatches(of p: CalendarPattern, _ cursor: DayCursor) -> CalendarUnitSet {
+        var mismatched = CalendarUnitSet()
+        for unit in [CalendarUnit.year, .month, .day, .weekday, .weekdayOrdinal, .weekOfMonth] {
+            if let value = p[unit], cursor.value(of: unit) != value { mismatched.insert(unit) }
+        }
+        if let week = p[.weekOfYear],
+           ZoneCalendar.fields(localSeconds: cursor.dayNumber * 86_400).weekOfYearAndYear.week != week {
+            mismatched.insert(.weekOfYear)
+        }
+        return mismatched
+    }
+
+    /// Whether a transition falls on local day `day` (both its sides do, in a
+    /// zone whose transitions leave midnight alone).
+    private func hasTransition(onDay day: Int) -> Bool {
+        // The instants of a local day lie within 26 hours of its UTC namesake.
+        var after = day * 86_400 - 93_600
+        while let transition = calendar.rules.firstTransition(after: after), transition.at < (day + 1) * 86_400 + 93_600 {
+            if CivilDate.floorDivide(transition.at + transition.offsetBefore, 86_400).quotient == day { return true }
+            after = transition.at
+        }
+        return false
+    }
+
+    /// The instant the search searches from after the step that found nothing
+    /// and chose `next`, as the step computes it; nil when the set's time
+    /// on the match's day is not plain wall-clock arithmetic.
+    private func instant(of next: NextSearch, lowest: CalendarUnit) -> Double? {
+        switch next {
+        case let .midnight(day):
+            return calendar.midnight(ofDay: day)
+        case let .afterMatch(matched):
+            let timeOfDay = (pattern[.hour] ?? 0) * 3600 + (pattern[.minute] ?? 0) * 60 + (pattern[.second] ?? 0)
+            let wall = matched * 86_400 + timeOfDay
+            let instant = calendar.instant(ofLocal: wall, gap: .shiftForward)
+            // Minutes are cut in UTC: the match lands on the wall time only with an offset of whole minutes.
+            guard calendar.localSeconds(Double(instant)) == wall, (wall - instant) % 60 == 0 else { return nil }
+            return calendar.addingOne(lowest, to: Double(instant))
+        }
+    }
+}
