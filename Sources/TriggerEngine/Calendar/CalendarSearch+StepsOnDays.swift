@@ -142,8 +142,7 @@ extension CalendarSearch {
         case .weekOfMonth?:
             periodEnd = searched - (s.weekday - 1) + 7
         case .yearForWeekOfYear?:
-            let weekYear = ZoneCalendar.fields(localSeconds: searched * 86_400).weekOfYearAndYear.year
-            periodEnd = ZoneCalendar.firstDayOfWeekYear(weekYear + 1)
+            periodEnd = ZoneCalendar.firstDayOfWeekYear(Self.weekOfYear(s).year + 1)
         default:
             return nil
         }
@@ -154,78 +153,105 @@ extension CalendarSearch {
 
     /// The day `_matchingDate` reaches from local day `from` (at any time of
     /// it) through the date units of `p`, each walk as the search's own loop
-    /// takes it on days; nil when a walk goes on past `dayStepWalkLimit` or
-    /// reaches `lastDay`.
+    /// takes it on days (by whole weeks or months where the loop's days
+    /// between cannot stop it); nil when a walk goes on for more than
+    /// `dayStepWalkLimit` days or reaches `lastDay`.
     func matchedDay(from: Int, _ p: CalendarPattern, before lastDay: Int) -> DayCursor? {
         var cursor = DayCursor(dayNumber: from)
         if let year = p[.year], cursor.year != year {
             cursor = DayCursor(dayNumber: CivilDate.days(year: year, month: 1, day: 1))
         }
-        if let week = p[.weekOfYear],
-           ZoneCalendar.fields(localSeconds: cursor.dayNumber * 86_400).weekOfYearAndYear.week != week {
+        if let week = p[.weekOfYear], Self.weekOfYear(cursor).week != week {
             // To the next Sunday, then week by week.
             guard let sunday = Self.weekStart(onOrAfter: cursor.dayNumber - (cursor.weekday - 1) + 7, numbered: week),
                   sunday < lastDay else { return nil }
             cursor = DayCursor(dayNumber: sunday)
         }
-        var walked = 0
-        /// Steps while `goOn` holds; false when the walk is too long.
-        func walk(_ goOn: (DayCursor) -> Bool, by advance: (inout DayCursor) -> Void = { $0.step() }) -> Bool {
-            while goOn(cursor) {
-                advance(&cursor)
-                walked += 1
-                if walked > Self.dayStepWalkLimit { return false }
-            }
-            return true
+        let walkStart = cursor.dayNumber
+        if let month = p[.month] {
+            while cursor.month != month { cursor.stepToNextMonth() }
         }
-        if let month = p[.month], !walk({ $0.month != month }, by: { $0.stepToNextMonth() }) { return nil }
-        if let week = p[.weekOfMonth], cursor.weekOfMonth != week {
-            // Week by week; week 1 of the next month from the last week of this one.
-            guard walk({ $0.weekOfMonth != week }, by: { cursor in
+        if let week = p[.weekOfMonth] {
+            // Week by week to the next Sunday; week 1 of the next month from
+            // the last week of this one (its 1st).
+            while cursor.weekOfMonth != week {
                 if week == 1 && cursor.weekOfMonth == cursor.weeksInMonth {
                     cursor.stepToNextMonth()
                 } else {
-                    repeat { cursor.step() } while cursor.weekday != 1
+                    cursor.advance(days: 8 - cursor.weekday)
                 }
-            }) else { return nil }
-        }
-        if let ordinal = p[.weekdayOrdinal], cursor.weekdayOrdinal != ordinal {
-            let origin = cursor
-            guard walk({ $0.weekdayOrdinal != ordinal }) else { return nil }
-            if let weekday = p[.weekday], cursor.weekday != weekday {
-                // The first day after the walk's origin with both.
-                cursor = origin
-                guard walk({ $0.dayNumber == origin.dayNumber || $0.weekday != weekday || $0.weekdayOrdinal != ordinal })
-                else { return nil }
+                guard cursor.dayNumber - walkStart <= Self.dayStepWalkLimit else { return nil }
             }
         }
-        if let weekday = p[.weekday], !walk({ $0.weekday != weekday }) { return nil }
+        if let ordinal = p[.weekdayOrdinal], cursor.weekdayOrdinal != ordinal {
+            // Day by day to the ordinal: its first day in this month, or a
+            // later month's (the ordinal only grows within a month).
+            let origin = cursor
+            let firstWithOrdinal = 7 * (ordinal - 1) + 1
+            while cursor.weekdayOrdinal != ordinal {
+                if cursor.day < firstWithOrdinal && firstWithOrdinal <= cursor.monthLength {
+                    cursor.step(withinMonth: firstWithOrdinal - cursor.day)
+                } else {
+                    cursor.stepToNextMonth()
+                }
+                guard cursor.dayNumber - walkStart <= Self.dayStepWalkLimit else { return nil }
+            }
+            if let weekday = p[.weekday], cursor.weekday != weekday {
+                // The first day after the origin with both: in each month
+                // from the origin's, the weekday among the ordinal's days.
+                cursor = origin
+                var after = origin.day
+                while true {
+                    let weekdayOfFirst = ((cursor.weekday - 1 + firstWithOrdinal - cursor.day) % 7 + 7) % 7 + 1
+                    let both = firstWithOrdinal + (weekday - weekdayOfFirst + 7) % 7
+                    if both > after && both <= cursor.monthLength {
+                        cursor.step(withinMonth: both - cursor.day)
+                        break
+                    }
+                    cursor.stepToNextMonth()
+                    after = 0
+                    guard cursor.dayNumber - walkStart <= Self.dayStepWalkLimit else { return nil }
+                }
+            }
+        }
+        if let weekday = p[.weekday], cursor.weekday != weekday { cursor.advance(days: (weekday - cursor.weekday + 7) % 7) }
         if let day = p[.day], cursor.day != day {
-            // Day by day, but back to the last day before a month two months on.
-            let originalMonth = cursor.month
-            while true {
-                let previous = cursor
-                cursor.step()
-                walked += 1
-                if walked > Self.dayStepWalkLimit { return nil }
-                if abs(cursor.month - originalMonth) >= 2 { return previous }
-                if cursor.day == day { break }
+            // Day by day, but back to the last day before a month two months
+            // on in number (December's next month, January, is eleven away).
+            if cursor.day < day && day <= cursor.monthLength {
+                cursor.step(withinMonth: day - cursor.day)
+            } else {
+                var next = cursor
+                next.stepToNextMonth()
+                if abs(next.month - cursor.month) >= 2 {
+                    cursor.step(withinMonth: cursor.monthLength - cursor.day)
+                } else {
+                    next.step(withinMonth: min(day, next.monthLength) - 1)
+                    cursor = next
+                }
             }
         }
         return cursor.dayNumber < lastDay ? cursor : nil
+    }
+
+    /// The week of the year and its week-numbering year of the day under `cursor`.
+    @inline(__always)
+    static func weekOfYear(_ cursor: DayCursor) -> (week: Int, year: Int) {
+        if cursor.dayNumber >= ZoneCalendar.firstDayOfWeekYear(cursor.year + 1) { return (1, cursor.year + 1) }
+        return ((cursor.dayNumber - ZoneCalendar.firstDayOfWeekYear(cursor.year)) / 7 + 1, cursor.year)
     }
 
     /// The date units of `p` (year, month, day, weekday, ordinal, week of the
     /// month, week of the year) the day under `cursor` does not show.
     static func dateMismatches(of p: CalendarPattern, _ cursor: DayCursor) -> CalendarUnitSet {
         var mismatched = CalendarUnitSet()
-        for unit in [CalendarUnit.year, .month, .day, .weekday, .weekdayOrdinal, .weekOfMonth] {
-            if let value = p[unit], cursor.value(of: unit) != value { mismatched.insert(unit) }
-        }
-        if let week = p[.weekOfYear],
-           ZoneCalendar.fields(localSeconds: cursor.dayNumber * 86_400).weekOfYearAndYear.week != week {
-            mismatched.insert(.weekOfYear)
-        }
+        if let value = p[.year], cursor.year != value { mismatched.insert(.year) }
+        if let value = p[.month], cursor.month != value { mismatched.insert(.month) }
+        if let value = p[.day], cursor.day != value { mismatched.insert(.day) }
+        if let value = p[.weekday], cursor.weekday != value { mismatched.insert(.weekday) }
+        if let value = p[.weekdayOrdinal], cursor.weekdayOrdinal != value { mismatched.insert(.weekdayOrdinal) }
+        if let value = p[.weekOfMonth], cursor.weekOfMonth != value { mismatched.insert(.weekOfMonth) }
+        if let value = p[.weekOfYear], weekOfYear(cursor).week != value { mismatched.insert(.weekOfYear) }
         return mismatched
     }
 

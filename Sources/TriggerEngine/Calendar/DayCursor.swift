@@ -41,6 +41,17 @@ struct DayCursor {
         weekday = (weekday - 1 + days) % 7 + 1
     }
 
+    /// `days` days later (days ≥ 0), month by month rather than day by day.
+    @inline(__always)
+    mutating func advance(days: Int) {
+        var left = days
+        while day + left > monthLength {
+            left -= monthLength - day + 1
+            stepToNextMonth()
+        }
+        step(withinMonth: left)
+    }
+
     /// The 1st of the next month.
     mutating func stepToNextMonth() {
         let days = monthLength - day + 1
