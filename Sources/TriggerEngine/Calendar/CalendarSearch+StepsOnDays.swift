@@ -65,10 +65,10 @@ extension CalendarSearch {
 
     /// Where the step following a step that found nothing searches from.
     private enum NextSearch {
-        /// 00:00 of this day (the 1st of the month after the searched one).
-        case midnight(Int)
+        /// 00:00 of the 1st of the month after the searched one.
+        case nextMonth
         /// One lowest unit after the match again on this day, at the set's time.
-        case afterMatch(Int)
+        case afterMatch(DayCursor)
     }
 
     /// The steps from `searching` on, followed on day numbers by the
@@ -81,44 +81,54 @@ extension CalendarSearch {
         let startDay = calendar.dayNumber(at: start)
         let firstDay = calendar.dayNumber(at: searching)
         guard firstDay > startDay else { return .notYet }
-        // The zone, from two days before the start: the missing day's match walks from the start.
-        // Every day a walk reads lies before `lastDay` (a walk past it gives the step back).
+        // The zone, from two days before the start: the missing day's match
+        // walks from the start. Every day a walk reads lies before `lastDay`
+        // (a walk past it gives the step back).
         let lastDay = firstDay + (stepsLeft + 1) * 400
         guard calendar.transitionsLeaveMidnightAlone(from: (startDay - 2) * 86_400, through: (lastDay + 3) * 86_400,
                                                      checkingAtMost: 1_000) else { return .never }
-        let timed = set.contains(.hour) || set.contains(.minute) || set.contains(.second)
-        let startYear = CivilDate.date(fromDays: startDay).year
-        var searchedDay = firstDay
+        var steps = StepsOnDays(day: day, startDay: startDay, startYear: CivilDate.date(fromDays: startDay).year, lastDay: lastDay,
+                                timed: set.contains(.hour) || set.contains(.minute) || set.contains(.second))
+        var searched = DayCursor(dayNumber: firstDay)
         var last: NextSearch?
-        for steps in 0..<stepsLeft {
-            guard let next = quietStep(from: searchedDay, day: day, startDay: startDay, startYear: startYear, timed: timed,
-                                       lastDay: lastDay) else {
-                guard steps > 0, let last else { return .notYet }
-                guard let instant = instant(of: last, lowest: lowest) else { return .never }
-                return .stepFrom(searching: instant, steps: steps)
+        for taken in 0..<stepsLeft {
+            guard let next = quietStep(from: searched, &steps) else {
+                guard taken > 0, let last else { return .notYet }
+                guard let instant = instant(of: last, before: searched, lowest: lowest) else { return .never }
+                return .stepFrom(searching: instant, steps: taken)
             }
             last = next
             switch next {
-            case let .midnight(nextDay): searchedDay = nextDay
-            case let .afterMatch(matched): searchedDay = matched + (lowest == .weekday ? 1 : 7)
+            case .nextMonth:
+                searched.stepToNextMonth()
+            case let .afterMatch(matched):
+                searched = matched
+                searched.advance(days: lowest == .weekday ? 1 : 7)
             }
         }
         return .noAnswer
     }
 
-    /// The step from local day `searched` on day numbers: where the next one
-    /// searches from when it finds nothing, or nil when it may answer (or
+    /// What the steps on days share: the set's day, the start, how far the
+    /// walks may go, whether the set has a time of day, and the local days
+    /// of the last two transitions looked up.
+    private struct StepsOnDays {
+        let day: Int, startDay: Int, startYear: Int, lastDay: Int, timed: Bool
+        /// No transition falls on a local day strictly between these two.
+        var quietAfter = Int.max, quietBefore = Int.min
+    }
+
+    /// The step from the local day under `s` on day numbers: where the next
+    /// one searches from when it finds nothing, or nil when it may answer (or
     /// the check cannot tell).
-    private func quietStep(from searched: Int, day: Int, startDay: Int, startYear: Int, timed: Bool,
-                           lastDay: Int) -> NextSearch? {
-        let s = DayCursor(dayNumber: searched)
-        let nextMonth = searched - s.day + s.monthLength + 1
+    private func quietStep(from s: DayCursor, _ steps: inout StepsOnDays) -> NextSearch? {
         var toMatch = pattern
-        if day > s.day { toMatch[.month] = s.month }
-        guard let candidate = matchedDay(from: searched, toMatch, before: lastDay), !(timed && hasTransition(onDay: candidate.dayNumber)) else {
-            return nil
-        }
+        if steps.day > s.day { toMatch[.month] = s.month }
+        guard let candidate = matchedDay(from: s, toMatch, before: steps.lastDay),
+              !(steps.timed && hasTransition(onDay: candidate.dayNumber, &steps)) else { return nil }
         guard let bailed = Self.dateMismatches(of: toMatch, candidate).highest else { return nil }
+        var nextMonth = s
+        nextMonth.stepToNextMonth()
         if bailed == .month {
             // The missing day's way: the 1st of the month after, in S's year,
             // matched from the start (or from 1 January when the start lies in
@@ -127,37 +137,37 @@ extension CalendarSearch {
             following[.year] = s.year
             following[.month] = s.month % 12 + 1
             following[.day] = 1
-            let from = startYear == s.year ? startDay : CivilDate.days(year: s.year, month: 1, day: 1)
-            guard let inner = matchedDay(from: from, following, before: lastDay), !Self.dateMismatches(of: following, inner).isEmpty else {
-                return nil
-            }
-            return .midnight(nextMonth)
+            let from = steps.startYear == s.year ? steps.startDay : CivilDate.days(year: s.year, month: 1, day: 1)
+            guard let inner = matchedDay(from: DayCursor(dayNumber: from), following, before: steps.lastDay),
+                  !Self.dateMismatches(of: following, inner).isEmpty else { return nil }
+            return .nextMonth
         }
-        let periodEnd: Int
+        var periodEnd = nextMonth
         switch bailed.nextHigher {
         case .month?:
             // February's approximation.
             guard candidate.month != 2 else { return nil }
-            periodEnd = nextMonth
         case .weekOfMonth?:
-            periodEnd = searched - (s.weekday - 1) + 7
+            periodEnd = s
+            periodEnd.advance(days: 8 - s.weekday)
         case .yearForWeekOfYear?:
-            periodEnd = ZoneCalendar.firstDayOfWeekYear(Self.weekOfYear(s).year + 1)
+            periodEnd = DayCursor(dayNumber: ZoneCalendar.firstDayOfWeekYear(Self.weekOfYear(s).year + 1))
         default:
             return nil
         }
-        guard let again = matchedDay(from: periodEnd, pattern, before: lastDay), !(timed && hasTransition(onDay: again.dayNumber)),
+        guard let again = matchedDay(from: periodEnd, pattern, before: steps.lastDay),
+              !(steps.timed && hasTransition(onDay: again.dayNumber, &steps)),
               !Self.dateMismatches(of: pattern, again).isEmpty else { return nil }
-        return again.dayNumber >= nextMonth ? .afterMatch(again.dayNumber) : .midnight(nextMonth)
+        return again.dayNumber >= nextMonth.dayNumber ? .afterMatch(again) : .nextMonth
     }
 
-    /// The day `_matchingDate` reaches from local day `from` (at any time of
+    /// The day `_matchingDate` reaches from the local day under `from` (at any time of
     /// it) through the date units of `p`, each walk as the search's own loop
     /// takes it on days (by whole weeks or months where the loop's days
     /// between cannot stop it); nil when a walk goes on for more than
     /// `dayStepWalkLimit` days or reaches `lastDay`.
-    func matchedDay(from: Int, _ p: CalendarPattern, before lastDay: Int) -> DayCursor? {
-        var cursor = DayCursor(dayNumber: from)
+    func matchedDay(from: DayCursor, _ p: CalendarPattern, before lastDay: Int) -> DayCursor? {
+        var cursor = from
         if let year = p[.year], cursor.year != year {
             cursor = DayCursor(dayNumber: CivilDate.days(year: year, month: 1, day: 1))
         }
@@ -256,27 +266,38 @@ extension CalendarSearch {
     }
 
     /// Whether a transition falls on local day `day` (both its sides do, in a
-    /// zone whose transitions leave midnight alone).
-    private func hasTransition(onDay day: Int) -> Bool {
-        // The instants of a local day lie within 26 hours of its UTC namesake.
+    /// zone whose transitions leave midnight alone); the answer between the
+    /// transitions found is kept for the next day asked about.
+    private func hasTransition(onDay day: Int, _ steps: inout StepsOnDays) -> Bool {
+        if steps.quietAfter < day && day < steps.quietBefore { return false }
+        // The instants of a local day lie within 26 hours of its UTC namesake:
+        // transitions up to `after` fall on earlier days.
         var after = day * 86_400 - 93_600
-        while let transition = calendar.rules.firstTransition(after: after), transition.at < (day + 1) * 86_400 + 93_600 {
-            if CivilDate.floorDivide(transition.at + transition.offsetBefore, 86_400).quotient == day { return true }
+        while true {
+            guard let transition = calendar.rules.firstTransition(after: after) else {
+                (steps.quietAfter, steps.quietBefore) = (day - 1, Int.max)
+                return false
+            }
+            let transitionDay = CivilDate.floorDivide(transition.at + transition.offsetBefore, 86_400).quotient
+            if transitionDay == day { return true }
+            if transitionDay > day {
+                (steps.quietAfter, steps.quietBefore) = (day - 1, transitionDay)
+                return false
+            }
             after = transition.at
         }
-        return false
     }
 
     /// The instant the search searches from after the step that found nothing
-    /// and chose `next`, as the step computes it; nil when the set's time
-    /// on the match's day is not plain wall-clock arithmetic.
-    private func instant(of next: NextSearch, lowest: CalendarUnit) -> Double? {
+    /// and chose `next` (`searched` is its day), as the step computes it; nil
+    /// when the set's time on the match's day is not plain wall-clock arithmetic.
+    private func instant(of next: NextSearch, before searched: DayCursor, lowest: CalendarUnit) -> Double? {
         switch next {
-        case let .midnight(day):
-            return calendar.midnight(ofDay: day)
+        case .nextMonth:
+            return calendar.midnight(ofDay: searched.dayNumber)
         case let .afterMatch(matched):
             let timeOfDay = (pattern[.hour] ?? 0) * 3600 + (pattern[.minute] ?? 0) * 60 + (pattern[.second] ?? 0)
-            let wall = matched * 86_400 + timeOfDay
+            let wall = matched.dayNumber * 86_400 + timeOfDay
             let instant = calendar.instant(ofLocal: wall, gap: .shiftForward)
             // Minutes are cut in UTC: the match lands on the wall time only with an offset of whole minutes.
             guard calendar.localSeconds(Double(instant)) == wall, (wall - instant) % 60 == 0 else { return nil }

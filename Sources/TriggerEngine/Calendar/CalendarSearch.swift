@@ -89,9 +89,11 @@ struct CalendarSearch: Sendable {
                     }
                 }
             }
-            if followingDays && stepIndex >= Self.stepsBeforeAskingWhetherAnyAnswer {
+            if followingDays && stepIndex >= 1 {
                 // Steps of a set with a day and no month that cannot answer
-                // (`CalendarSearch+StepsOnDays`) are followed on day numbers.
+                // (`CalendarSearch+StepsOnDays`) are followed on day numbers,
+                // from the second step on (a step taken costs as much as ten
+                // followed, so the check does not wait for `cannotAnswer`).
                 switch stepsOnDays(from: searching, start: start, stepsLeft: Self.stepLimit - stepIndex) {
                 case .never: followingDays = false
                 case .notYet: break

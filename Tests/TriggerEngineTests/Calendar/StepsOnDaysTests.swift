@@ -116,7 +116,7 @@ struct StepsOnDaysTests {
             if generator.chance(0.5) { pattern[.month] = CivilDate.date(fromDays: day).month }
             guard let match = try? search.matchingDate(after: Double(day * 86_400 + generator.int(0...86_399)), pattern) else { continue }
             let matched = CivilDate.floorDivide(Int(match), 86_400)
-            let walked = search.matchedDay(from: day, pattern, before: day + 100_000)
+            let walked = search.matchedDay(from: DayCursor(dayNumber: day), pattern, before: day + 100_000)
             if walked?.dayNumber != matched.quotient || matched.remainder != 0 {
                 wrong.append("\(pattern) from day \(day): walked to \(String(describing: walked?.dayNumber)), matched \(matched)")
             }
