@@ -63,6 +63,10 @@ extension CalendarSearch {
     /// months; the search then takes that step itself).
     static let dayStepWalkLimit = 800
 
+    /// Days after the day a step searches from that its walks may reach
+    /// (a week number's walk to its week, then `dayStepWalkLimit`).
+    static let stepReach = 1_500
+
     /// Where the step following a step that found nothing searches from.
     private enum NextSearch {
         /// 00:00 of the 1st of the month after the searched one.
@@ -81,18 +85,26 @@ extension CalendarSearch {
         let startDay = calendar.dayNumber(at: start)
         let firstDay = calendar.dayNumber(at: searching)
         guard firstDay > startDay else { return .notYet }
-        // The zone, from two days before the start: the missing day's match
-        // walks from the start. Every day a walk reads lies before `lastDay`
-        // (a walk past it gives the step back).
-        let lastDay = firstDay + (stepsLeft + 1) * 400
-        guard calendar.transitionsLeaveMidnightAlone(from: (startDay - 2) * 86_400, through: (lastDay + 3) * 86_400,
-                                                     checkingAtMost: 1_000) else { return .never }
-        var steps = StepsOnDays(day: day, startDay: startDay, startYear: CivilDate.date(fromDays: startDay).year, lastDay: lastDay,
-                                timed: set.contains(.hour) || set.contains(.minute) || set.contains(.second))
+        // The zone is checked from two days before the start (the missing
+        // day's match walks from there) and then as far as the steps go, a
+        // few years at a time. A step's walks stop `stepReach` days after the
+        // day it searches from (a walk past that gives the step back).
+        var checkedThrough = firstDay + 2 * Self.stepReach
+        guard calendar.transitionsLeaveMidnightAlone(from: (startDay - 2) * 86_400, through: (checkedThrough + 3) * 86_400)
+        else { return .never }
+        var steps = StepsOnDays(day: day, startDay: startDay, startYear: CivilDate.date(fromDays: startDay).year,
+                                timed: set.contains(.hour) || set.contains(.minute) || set.contains(.second), lastDay: 0)
         var searched = DayCursor(dayNumber: firstDay)
         var last: NextSearch?
         for taken in 0..<stepsLeft {
-            guard let next = quietStep(from: searched, &steps) else {
+            steps.lastDay = searched.dayNumber + Self.stepReach
+            var clear = true
+            if steps.lastDay > checkedThrough {
+                let from = checkedThrough
+                checkedThrough = searched.dayNumber + 2 * Self.stepReach
+                clear = calendar.transitionsLeaveMidnightAlone(from: from * 86_400, through: (checkedThrough + 3) * 86_400)
+            }
+            guard clear, let next = quietStep(from: searched, &steps) else {
                 guard taken > 0, let last else { return .notYet }
                 guard let instant = instant(of: last, before: searched, lowest: lowest) else { return .never }
                 return .stepFrom(searching: instant, steps: taken)
@@ -113,7 +125,9 @@ extension CalendarSearch {
     /// walks may go, whether the set has a time of day, and the local days
     /// of the last two transitions looked up.
     private struct StepsOnDays {
-        let day: Int, startDay: Int, startYear: Int, lastDay: Int, timed: Bool
+        let day: Int, startDay: Int, startYear: Int, timed: Bool
+        /// The day the step's walks stay before.
+        var lastDay: Int
         /// No transition falls on a local day strictly between these two.
         var quietAfter = Int.max, quietBefore = Int.min
     }
