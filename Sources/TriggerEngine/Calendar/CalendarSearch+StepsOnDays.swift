@@ -96,15 +96,41 @@ extension CalendarSearch {
                                 timed: set.contains(.hour) || set.contains(.minute) || set.contains(.second), lastDay: 0)
         var searched = DayCursor(dayNumber: firstDay)
         var last: NextSearch?
+        var memo = StepMemo()
         for taken in 0..<stepsLeft {
-            steps.lastDay = searched.dayNumber + Self.stepReach
+            // A step's outcome depends on the calendar around its day alone
+            // (the start only on the missing day's way in the start's year):
+            // on the day's month and day, and on the kind of its year and the
+            // four after it (leap or not, the weekday of 1 January), within
+            // which its walks are kept. Steps a year or two apart (with a week
+            // number) meet the same again within the 28-year cycle.
+            let january1 = CivilDate.days(year: searched.year, month: 1, day: 1)
+            steps.lastDay = min(searched.dayNumber + Self.stepReach, CivilDate.days(year: searched.year + 5, month: 1, day: 1))
             var clear = true
             if steps.lastDay > checkedThrough {
                 let from = checkedThrough
                 checkedThrough = searched.dayNumber + 2 * Self.stepReach
                 clear = calendar.transitionsLeaveMidnightAlone(from: from * 86_400, through: (checkedThrough + 3) * 86_400)
             }
-            guard clear, let next = quietStep(from: searched, &steps) else {
+            var key = -1
+            if searched.year > steps.startYear {
+                key = searched.month | searched.day << 4 | CivilDate.weekday(ofDays: january1) << 9
+                for ahead in 0..<5 where CivilDate.isLeapYear(searched.year + ahead) { key |= 1 << (12 + ahead) }
+            }
+            let outcome: StepOutcome
+            if key >= 0, let known = memo[key] {
+                outcome = known.outcome(from: searched)
+            } else {
+                outcome = quietStep(from: searched, steps)
+                // (Kept from the fourth step on: most searches end before.)
+                if key >= 0 && taken >= 3 { memo[key] = StepMemo.Entry(outcome, from: searched) }
+            }
+            var next = outcome.next
+            if steps.timed, next != nil,
+               outcome.candidate.map({ hasTransition(onDay: $0, &steps) }) == true || outcome.again.map({ hasTransition(onDay: $0, &steps) }) == true {
+                next = nil
+            }
+            guard clear, let next else {
                 guard taken > 0, let last else { return .notYet }
                 guard let instant = instant(of: last, before: searched, lowest: lowest) else { return .never }
                 return .stepFrom(searching: instant, steps: taken)
@@ -121,6 +147,71 @@ extension CalendarSearch {
         return .noAnswer
     }
 
+    /// A step on days: where the next one searches from (nil when the step
+    /// may answer), and the days it matched on, whose time of day a
+    /// transition could move: the candidate, and the match again.
+    private struct StepOutcome {
+        var next: NextSearch?
+        var candidate: Int?
+        var again: Int?
+    }
+
+    /// The outcomes of the steps of one search by the key above, kept as
+    /// offsets in days from the searched day: a small table, an entry for
+    /// each of 64 slots (a key meeting another's slot replaces it).
+    private struct StepMemo {
+        struct Entry {
+            var key = -1, kind: Int8 = 0, next = 0, candidate = -1, again = -1
+
+            init() {}
+
+            init(_ outcome: StepOutcome, from s: DayCursor) {
+                switch outcome.next {
+                case nil: kind = 0
+                case .nextMonth?: kind = 1
+                case let .afterMatch(matched)?:
+                    kind = 2
+                    next = matched.dayNumber - s.dayNumber
+                }
+                candidate = outcome.candidate.map { $0 - s.dayNumber } ?? -1
+                again = outcome.again.map { $0 - s.dayNumber } ?? -1
+            }
+
+            func outcome(from s: DayCursor) -> StepOutcome {
+                var result = StepOutcome()
+                switch kind {
+                case 1: result.next = .nextMonth
+                case 2:
+                    var matched = s
+                    matched.advance(days: next)
+                    result.next = .afterMatch(matched)
+                default: break
+                }
+                if candidate >= 0 { result.candidate = s.dayNumber + candidate }
+                if again >= 0 { result.again = s.dayNumber + again }
+                return result
+            }
+        }
+
+        private var entries: [Entry] = []
+
+        subscript(key: Int) -> Entry? {
+            get {
+                guard !entries.isEmpty else { return nil }
+                let entry = entries[Self.slot(key)]
+                return entry.key == key ? entry : nil
+            }
+            set {
+                if entries.isEmpty { entries = [Entry](repeating: Entry(), count: 64) }
+                guard var entry = newValue else { return }
+                entry.key = key
+                entries[Self.slot(key)] = entry
+            }
+        }
+
+        private static func slot(_ key: Int) -> Int { Int(truncatingIfNeeded: (UInt64(key) &* 0x9E37_79B9_7F4A_7C15) >> 58) }
+    }
+
     /// What the steps on days share: the set's day, the start, how far the
     /// walks may go, whether the set has a time of day, and the local days
     /// of the last two transitions looked up.
@@ -132,15 +223,15 @@ extension CalendarSearch {
         var quietAfter = Int.max, quietBefore = Int.min
     }
 
-    /// The step from the local day under `s` on day numbers: where the next
-    /// one searches from when it finds nothing, or nil when it may answer (or
-    /// the check cannot tell).
-    private func quietStep(from s: DayCursor, _ steps: inout StepsOnDays) -> NextSearch? {
+    /// The step from the local day under `s` on day numbers, as if no
+    /// transition fell on the days it matches (the caller checks those).
+    private func quietStep(from s: DayCursor, _ steps: StepsOnDays) -> StepOutcome {
+        var outcome = StepOutcome()
         var toMatch = pattern
         if steps.day > s.day { toMatch[.month] = s.month }
-        guard let candidate = matchedDay(from: s, toMatch, before: steps.lastDay),
-              !(steps.timed && hasTransition(onDay: candidate.dayNumber, &steps)) else { return nil }
-        guard let bailed = Self.dateMismatches(of: toMatch, candidate).highest else { return nil }
+        guard let candidate = matchedDay(from: s, toMatch, before: steps.lastDay) else { return outcome }
+        outcome.candidate = candidate.dayNumber
+        guard let bailed = Self.dateMismatches(of: toMatch, candidate).highest else { return outcome }
         var nextMonth = s
         nextMonth.stepToNextMonth()
         if bailed == .month {
@@ -153,26 +244,28 @@ extension CalendarSearch {
             following[.day] = 1
             let from = steps.startYear == s.year ? steps.startDay : CivilDate.days(year: s.year, month: 1, day: 1)
             guard let inner = matchedDay(from: DayCursor(dayNumber: from), following, before: steps.lastDay),
-                  !Self.dateMismatches(of: following, inner).isEmpty else { return nil }
-            return .nextMonth
+                  !Self.dateMismatches(of: following, inner).isEmpty else { return outcome }
+            outcome.next = .nextMonth
+            return outcome
         }
         var periodEnd = nextMonth
         switch bailed.nextHigher {
         case .month?:
             // February's approximation.
-            guard candidate.month != 2 else { return nil }
+            guard candidate.month != 2 else { return outcome }
         case .weekOfMonth?:
             periodEnd = s
             periodEnd.advance(days: 8 - s.weekday)
         case .yearForWeekOfYear?:
             periodEnd = DayCursor(dayNumber: ZoneCalendar.firstDayOfWeekYear(Self.weekOfYear(s).year + 1))
         default:
-            return nil
+            return outcome
         }
-        guard let again = matchedDay(from: periodEnd, pattern, before: steps.lastDay),
-              !(steps.timed && hasTransition(onDay: again.dayNumber, &steps)),
-              !Self.dateMismatches(of: pattern, again).isEmpty else { return nil }
-        return again.dayNumber >= nextMonth.dayNumber ? .afterMatch(again) : .nextMonth
+        guard let again = matchedDay(from: periodEnd, pattern, before: steps.lastDay) else { return outcome }
+        outcome.again = again.dayNumber
+        guard !Self.dateMismatches(of: pattern, again).isEmpty else { return outcome }
+        outcome.next = again.dayNumber >= nextMonth.dayNumber ? .afterMatch(again) : .nextMonth
+        return outcome
     }
 
     /// The day `_matchingDate` reaches from the local day under `from` (at any time of
