@@ -93,10 +93,14 @@ extension CalendarSearch {
         guard calendar.transitionsLeaveMidnightAlone(from: (startDay - 2) * 86_400, through: (checkedThrough + 3) * 86_400)
         else { return .never }
         var steps = StepsOnDays(day: day, startDay: startDay, startYear: CivilDate.date(fromDays: startDay).year,
-                                timed: set.contains(.hour) || set.contains(.minute) || set.contains(.second), lastDay: 0)
+                                timed: set.contains(.hour) || set.contains(.minute) || set.contains(.second),
+                                timeOfDay: (pattern[.hour] ?? 0) * 3600 + (pattern[.minute] ?? 0) * 60 + (pattern[.second] ?? 0),
+                                lastDay: 0)
         var searched = DayCursor(dayNumber: firstDay)
         var last: NextSearch?
         var memo = StepMemo()
+        // The searched day's year, its key bits and the 1 January its walks stay before.
+        var keyedYear = Int.min, yearKey = 0, walksEnd = 0
         for taken in 0..<stepsLeft {
             // A step's outcome depends on the calendar around its day alone
             // (the start only on the missing day's way in the start's year):
@@ -104,19 +108,20 @@ extension CalendarSearch {
             // four after it (leap or not, the weekday of 1 January), within
             // which its walks are kept. Steps a year or two apart (with a week
             // number) meet the same again within the 28-year cycle.
-            let january1 = CivilDate.days(year: searched.year, month: 1, day: 1)
-            steps.lastDay = min(searched.dayNumber + Self.stepReach, CivilDate.days(year: searched.year + 5, month: 1, day: 1))
+            if searched.year != keyedYear {
+                keyedYear = searched.year
+                yearKey = CivilDate.weekday(ofDays: CivilDate.days(year: keyedYear, month: 1, day: 1)) << 9
+                for ahead in 0..<5 where CivilDate.isLeapYear(keyedYear + ahead) { yearKey |= 1 << (12 + ahead) }
+                walksEnd = CivilDate.days(year: keyedYear + 5, month: 1, day: 1)
+            }
+            steps.lastDay = min(searched.dayNumber + Self.stepReach, walksEnd)
             var clear = true
             if steps.lastDay > checkedThrough {
                 let from = checkedThrough
                 checkedThrough = searched.dayNumber + 2 * Self.stepReach
                 clear = calendar.transitionsLeaveMidnightAlone(from: from * 86_400, through: (checkedThrough + 3) * 86_400)
             }
-            var key = -1
-            if searched.year > steps.startYear {
-                key = searched.month | searched.day << 4 | CivilDate.weekday(ofDays: january1) << 9
-                for ahead in 0..<5 where CivilDate.isLeapYear(searched.year + ahead) { key |= 1 << (12 + ahead) }
-            }
+            let key = searched.year > steps.startYear ? searched.month | searched.day << 4 | yearKey : -1
             let outcome: StepOutcome
             if key >= 0, let known = memo[key] {
                 outcome = known.outcome(from: searched)
@@ -217,6 +222,8 @@ extension CalendarSearch {
     /// of the last two transitions looked up.
     private struct StepsOnDays {
         let day: Int, startDay: Int, startYear: Int, timed: Bool
+        /// The set's time of day in seconds (0 for the units not set).
+        let timeOfDay: Int
         /// The day the step's walks stay before.
         var lastDay: Int
         /// No transition falls on a local day strictly between these two.
@@ -373,8 +380,12 @@ extension CalendarSearch {
     }
 
     /// Whether a transition falls on local day `day` (both its sides do, in a
-    /// zone whose transitions leave midnight alone); the answer between the
-    /// transitions found is kept for the next day asked about.
+    /// zone whose transitions leave midnight alone) within an hour after the
+    /// set's time of day or earlier: the hour, minute and second walks from
+    /// midnight read the day up to that time and the hour after it, and an
+    /// hour or more before any transition they are plain wall-clock
+    /// arithmetic. The days between the transitions found are kept for the
+    /// next day asked about.
     private func hasTransition(onDay day: Int, _ steps: inout StepsOnDays) -> Bool {
         if steps.quietAfter < day && day < steps.quietBefore { return false }
         // The instants of a local day lie within 26 hours of its UTC namesake:
@@ -386,7 +397,10 @@ extension CalendarSearch {
                 return false
             }
             let transitionDay = CivilDate.floorDivide(transition.at + transition.offsetBefore, 86_400).quotient
-            if transitionDay == day { return true }
+            if transitionDay == day {
+                let earlierWall = min(transition.offsetBefore, transition.offsetAfter) + transition.at
+                return CivilDate.floorDivide(earlierWall, 86_400).remainder <= steps.timeOfDay + 3600
+            }
             if transitionDay > day {
                 (steps.quietAfter, steps.quietBefore) = (day - 1, transitionDay)
                 return false
