@@ -249,8 +249,15 @@ extension CalendarSearch {
             following[.year] = s.year
             following[.month] = s.month % 12 + 1
             following[.day] = 1
-            let from = steps.startYear == s.year ? steps.startDay : CivilDate.days(year: s.year, month: 1, day: 1)
-            guard let inner = matchedDay(from: DayCursor(dayNumber: from), following, before: steps.lastDay),
+            let from: DayCursor
+            if s.month < 12 && pattern[.weekOfYear] == nil {
+                // Without a week number the match walks first to the month,
+                // from a date before it in S's year: to its 1st.
+                from = nextMonth
+            } else {
+                from = DayCursor(dayNumber: steps.startYear == s.year ? steps.startDay : CivilDate.days(year: s.year, month: 1, day: 1))
+            }
+            guard let inner = matchedDay(from: from, following, before: steps.lastDay),
                   !Self.dateMismatches(of: following, inner).isEmpty else { return outcome }
             outcome.next = .nextMonth
             return outcome
