@@ -123,12 +123,12 @@ extension CalendarSearch {
             }
             let key = searched.year > steps.startYear ? searched.month | searched.day << 4 | yearKey : -1
             let outcome: StepOutcome
-            if key >= 0, let known = memo[key] {
-                outcome = known.outcome(from: searched)
+            if key >= 0, let known = memo.outcome(forKey: key, from: searched) {
+                outcome = known
             } else {
                 outcome = quietStep(from: searched, steps)
                 // (Kept from the fourth step on: most searches end before.)
-                if key >= 0 && taken >= 3 { memo[key] = StepMemo.Entry(outcome, from: searched) }
+                if key >= 0 && taken >= 3 { memo.keep(outcome, forKey: key, from: searched) }
             }
             var next = outcome.next
             if steps.timed, next != nil,
@@ -162,59 +162,46 @@ extension CalendarSearch {
     }
 
     /// The outcomes of the steps of one search by the key above, kept as
-    /// offsets in days from the searched day: a small table, an entry for
-    /// each of 64 slots (a key meeting another's slot replaces it).
+    /// offsets in days from the searched day (under `stepReach`, twelve bits
+    /// each) with the key, packed in one word: a table of 256 slots (a key
+    /// meeting another's slot replaces it).
     private struct StepMemo {
-        struct Entry {
-            var key = -1, kind: Int8 = 0, next = 0, candidate = -1, again = -1
+        private var entries: [UInt64] = []
+        private static let none: UInt64 = 0xFFF
 
-            init() {}
-
-            init(_ outcome: StepOutcome, from s: DayCursor) {
-                switch outcome.next {
-                case nil: kind = 0
-                case .nextMonth?: kind = 1
-                case let .afterMatch(matched)?:
-                    kind = 2
-                    next = matched.dayNumber - s.dayNumber
-                }
-                candidate = outcome.candidate.map { $0 - s.dayNumber } ?? -1
-                again = outcome.again.map { $0 - s.dayNumber } ?? -1
+        func outcome(forKey key: Int, from s: DayCursor) -> StepOutcome? {
+            guard !entries.isEmpty else { return nil }
+            let entry = entries[Self.slot(key)]
+            guard entry >> 40 == UInt64(key) + 1 else { return nil }
+            var result = StepOutcome()
+            switch entry >> 36 & 3 {
+            case 1: result.next = .nextMonth
+            case 2:
+                var matched = s
+                matched.advance(days: Int(entry & Self.none))
+                result.next = .afterMatch(matched)
+            default: break
             }
-
-            func outcome(from s: DayCursor) -> StepOutcome {
-                var result = StepOutcome()
-                switch kind {
-                case 1: result.next = .nextMonth
-                case 2:
-                    var matched = s
-                    matched.advance(days: next)
-                    result.next = .afterMatch(matched)
-                default: break
-                }
-                if candidate >= 0 { result.candidate = s.dayNumber + candidate }
-                if again >= 0 { result.again = s.dayNumber + again }
-                return result
-            }
+            let candidate = entry >> 12 & Self.none, again = entry >> 24 & Self.none
+            if candidate != Self.none { result.candidate = s.dayNumber + Int(candidate) }
+            if again != Self.none { result.again = s.dayNumber + Int(again) }
+            return result
         }
 
-        private var entries: [Entry] = []
-
-        subscript(key: Int) -> Entry? {
-            get {
-                guard !entries.isEmpty else { return nil }
-                let entry = entries[Self.slot(key)]
-                return entry.key == key ? entry : nil
+        mutating func keep(_ outcome: StepOutcome, forKey key: Int, from s: DayCursor) {
+            if entries.isEmpty { entries = [UInt64](repeating: 0, count: 256) }
+            var entry = (UInt64(key) + 1) << 40
+            switch outcome.next {
+            case nil: break
+            case .nextMonth?: entry |= 1 << 36
+            case let .afterMatch(matched)?: entry |= 2 << 36 | UInt64(matched.dayNumber - s.dayNumber)
             }
-            set {
-                if entries.isEmpty { entries = [Entry](repeating: Entry(), count: 64) }
-                guard var entry = newValue else { return }
-                entry.key = key
-                entries[Self.slot(key)] = entry
-            }
+            entry |= (outcome.candidate.map { UInt64($0 - s.dayNumber) } ?? Self.none) << 12
+            entry |= (outcome.again.map { UInt64($0 - s.dayNumber) } ?? Self.none) << 24
+            entries[Self.slot(key)] = entry
         }
 
-        private static func slot(_ key: Int) -> Int { Int(truncatingIfNeeded: (UInt64(key) &* 0x9E37_79B9_7F4A_7C15) >> 58) }
+        private static func slot(_ key: Int) -> Int { Int(truncatingIfNeeded: (UInt64(key) &* 0x9E37_79B9_7F4A_7C15) >> 56) }
     }
 
     /// What the steps on days share: the set's day, the start, how far the
