@@ -26,8 +26,10 @@
 /// S's day, which the day's walk leaves at its midnight), so the candidate is
 /// a day the walks reach on day numbers (`matchedDay`), at the set's time of
 /// day, which exists and shows the set's time units on a day without a
-/// transition (the check stands back, below, for a set with a time on a day
-/// with one). The step then:
+/// transition, or with one more than an hour after that time (the hour,
+/// minute and second walks from midnight read no further; on any other day
+/// with a transition the check stands back for a set with a time). The
+/// step then:
 ///
 /// - answers, or may, when the candidate shows the set's date units, when it
 ///   lies in February and the unit that bailed is the day, the weekday ordinal
@@ -41,9 +43,19 @@
 ///   lies on or after that, from that match plus one lowest unit: a week or a
 ///   day later at the same time of day, a day of no transition.
 ///
-/// So the search follows its steps on day numbers, a few hundred
+/// So the search follows its steps on day numbers, a hundred or two
 /// nanoseconds each, to the first one that may answer and takes that one
-/// from its date, or answers nil when none of the steps left may.
+/// from its date, or answers nil when none of the steps left may. (Steps
+/// with a week number are a year or two apart and meet the same kinds of
+/// year again within the 28-year cycle: a search keeps the outcomes.)
+///
+/// Which conditions only keep the proof short: a week unit or a weekday
+/// (without one the lowest unit is a time unit and the next step's day
+/// needs more care), the hour of margin after the set's time, the walks'
+/// limits, and the whole-minute offset at the match; the tests' seeded
+/// queries answer the same without the last three, so dropping one needs a
+/// proof, not a test. The zone's midnights, February's approximation and
+/// the missing day's match are needed: without each the tests fail.
 extension CalendarSearch {
     /// What `stepsOnDays(from:start:stepsLeft:)` found.
     enum DayStepSkip: Equatable {
