@@ -49,13 +49,17 @@
 /// with a week number are a year or two apart and meet the same kinds of
 /// year again within the 28-year cycle: a search keeps the outcomes.)
 ///
-/// Which conditions only keep the proof short: a week unit or a weekday
-/// (without one the lowest unit is a time unit and the next step's day
-/// needs more care), the hour of margin after the set's time, the walks'
-/// limits, and the whole-minute offset at the match; the tests' seeded
-/// queries answer the same without the last three, so dropping one needs a
-/// proof, not a test. The zone's midnights, February's approximation and
-/// the missing day's match are needed: without each the tests fail.
+/// What the tests show of the conditions: without February's approximation,
+/// the match again's units, the missing day's match, the check of
+/// transitions on matched days, or four of the five years in the memo's
+/// key, the seeded queries answer differently. Without the others they
+/// answer the same (also 8,000 in zones whose transitions touch midnight):
+/// the zone's midnights, the memo waiting for the year after the start's,
+/// the hour of margin after the set's time, the whole-minute offset at the
+/// match, the walks' limits, and a week unit or a weekday (without one the
+/// lowest unit is a time unit and the next step's day needs more care).
+/// Those keep the proof short or are the proof's own; dropping one needs a
+/// proof, not a test.
 extension CalendarSearch {
     /// What `stepsOnDays(from:start:stepsLeft:)` found.
     enum DayStepSkip: Equatable {

@@ -59,6 +59,17 @@ struct StepsOnDaysTests {
                 "followed to nil \(toNil), skipped \(skipped) (answered \(answeredAfterSkipping)) of 2,000")
     }
 
+    /// 8,000 seeded sets and starts in zones whose transitions skip or repeat
+    /// midnight or lose a day, where the check must stand back: the search
+    /// answers what it answers without it.
+    @Test(arguments: 0..<4)
+    func zonesWhoseTransitionsTouchMidnight(shard: Int) throws {
+        let comparison = try EarlyNilComparison(seed: 0xDA75_4000 + UInt64(shard), count: 2_000, zones: WeekWalkTests.zones) { generator, year in
+            Self.pattern(&generator, year: year)
+        }
+        #expect(comparison.differences.isEmpty, "\(comparison.summary)")
+    }
+
     /// 6,000 seeded sets, starts and dates from a day to three years after the
     /// start, at any time of day: the search stepping from that date answers
     /// the same with the check and without; nil wherever the check says no
