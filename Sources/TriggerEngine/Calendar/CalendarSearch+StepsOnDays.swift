@@ -93,7 +93,10 @@ extension CalendarSearch {
 
     /// The steps from `searching` on, followed on day numbers by the
     /// reasoning above, for a search from `start` with `stepsLeft` steps to go.
-    func stepsOnDays(from searching: Double, start: Double, stepsLeft: Int) -> DayStepSkip {
+    /// After `stepsBeforeAsking` steps followed it asks `cannotAnswer`
+    /// (which the search asks at its 4th step, and which ends many searches
+    /// sooner than following all their steps); never when nil.
+    func stepsOnDays(from searching: Double, start: Double, stepsLeft: Int, stepsBeforeAsking: Int? = nil) -> DayStepSkip {
         let set = pattern.set
         guard let day = pattern[.day], pattern[.year] == nil, pattern[.month] == nil, pattern[.yearForWeekOfYear] == nil,
               set.contains(.weekOfYear) || set.contains(.weekOfMonth) || set.contains(.weekdayOrdinal) || set.contains(.weekday),
@@ -118,6 +121,7 @@ extension CalendarSearch {
         // The searched day's year, its key bits and the 1 January its walks stay before.
         var keyedYear = Int.min, yearKey = 0, walksEnd = 0
         for taken in 0..<stepsLeft {
+            if taken == stepsBeforeAsking && cannotAnswer(after: start) { return .noAnswer }
             // A step's outcome depends on the calendar around its day alone
             // (the start only on the missing day's way in the start's year):
             // on the day's month and day, and on the kind of its year and the

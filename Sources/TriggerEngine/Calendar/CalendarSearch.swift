@@ -93,8 +93,9 @@ struct CalendarSearch: Sendable {
                 // Steps of a set with a day and no month that cannot answer
                 // (`CalendarSearch+StepsOnDays`) are followed on day numbers,
                 // from the second step on (a step taken costs as much as ten
-                // followed, so the check does not wait for `cannotAnswer`).
-                switch stepsOnDays(from: searching, start: start, stepsLeft: Self.stepLimit - stepIndex) {
+                // followed; `cannotAnswer` is asked on the way, at the 4th).
+                let asking = stepIndex < Self.stepsBeforeAskingWhetherAnyAnswer ? Self.stepsBeforeAskingWhetherAnyAnswer - stepIndex : nil
+                switch stepsOnDays(from: searching, start: start, stepsLeft: Self.stepLimit - stepIndex, stepsBeforeAsking: asking) {
                 case .never: followingDays = false
                 case .notYet: break
                 case .noAnswer: return nil
