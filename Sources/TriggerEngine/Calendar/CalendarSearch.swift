@@ -21,7 +21,8 @@ struct CalendarSearch: Sendable {
     /// Whether a search checks whether it can answer at all
     /// (`CalendarSearch+NoAnswer` after a few steps, `CalendarSearch+PinnedYear`
     /// after each step that found nothing) and skips the years in which it
-    /// cannot (`CalendarSearch+StepsBeforeTheMonth`); off only in the tests
+    /// cannot (`CalendarSearch+StepsBeforeTheMonth`) or follows such steps on
+    /// day numbers (`CalendarSearch+StepsOnDays`); off only in the tests
     /// that compare those checks with the whole search.
     var askingWhetherAnyAnswer = true
 
@@ -68,6 +69,7 @@ struct CalendarSearch: Sendable {
         var pinnedVerdict: Bool?
         var recentred: CalendarSearch?
         var skippingYears = askingWhetherAnyAnswer
+        var followingDays = askingWhetherAnyAnswer
         var stepIndex = 0
         while stepIndex < Self.stepLimit {
             if stepIndex == Self.stepsBeforeAskingWhetherAnyAnswer && askingWhetherAnyAnswer && cannotAnswer(after: start) {
@@ -85,6 +87,21 @@ struct CalendarSearch: Sendable {
                         searching = januaryFirst(year)
                         stepIndex += steps
                     }
+                }
+            }
+            if followingDays && stepIndex >= 1 {
+                // Steps of a set with a day and no month that cannot answer
+                // (`CalendarSearch+StepsOnDays`) are followed on day numbers,
+                // from the second step on (a step taken costs as much as ten
+                // followed; `cannotAnswer` is asked on the way, at the 4th).
+                let asking = stepIndex < Self.stepsBeforeAskingWhetherAnyAnswer ? Self.stepsBeforeAskingWhetherAnyAnswer - stepIndex : nil
+                switch stepsOnDays(from: searching, start: start, stepsLeft: Self.stepLimit - stepIndex, stepsBeforeAsking: asking) {
+                case .never: followingDays = false
+                case .notYet: break
+                case .noAnswer: return nil
+                case let .stepFrom(date, steps):
+                    searching = date
+                    stepIndex += steps
                 }
             }
             do {

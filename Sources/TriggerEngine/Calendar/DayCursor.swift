@@ -41,6 +41,22 @@ struct DayCursor {
         weekday = (weekday - 1 + days) % 7 + 1
     }
 
+    /// `days` days later (days ≥ 0), month by month rather than day by day
+    /// (past two months, by converting the day number again).
+    @inline(__always)
+    mutating func advance(days: Int) {
+        guard days <= 62 else {
+            self = DayCursor(dayNumber: dayNumber + days)
+            return
+        }
+        var left = days
+        while day + left > monthLength {
+            left -= monthLength - day + 1
+            stepToNextMonth()
+        }
+        step(withinMonth: left)
+    }
+
     /// The 1st of the next month.
     mutating func stepToNextMonth() {
         let days = monthLength - day + 1

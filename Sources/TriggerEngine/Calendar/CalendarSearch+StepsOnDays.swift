@@ -1,0 +1,442 @@
+/// The steps of a search for a day without a month, taken on day numbers
+/// until one may answer.
+///
+/// `{day: 3, weekOfMonth: 5}` never matches (the 3rd is in the first week),
+/// but February's approximation could answer it (a candidate in February
+/// whose week mismatches gives 1 March), so `cannotAnswer` lets it through.
+/// Foundation's steps then settle into a rhythm that never meets February:
+/// from the 10th of a month the match walks to the 5th week and on to the
+/// 3rd of the next month, which mismatches; the search matches again from
+/// the next month's 1st, finds the 3rd of the month after, mismatches, and
+/// the next step searches from a week later, the 10th, two months on. Every
+/// candidate lies in an odd month or every one in an even month, and after
+/// 101 steps Foundation answers nil. Sets with a day and a week of the
+/// month, a weekday ordinal or a week number take most of their steps so,
+/// each a month or two long, and at a microsecond or more a step they were
+/// the slowest of the random mix.
+///
+/// What a step does here depends on the calendar alone. Take a set with a
+/// day and no year, month or week-numbering year (the day is then the
+/// highest unit set, and `_adjustedComponents` adds the searched month when
+/// the day is still ahead in it), with a week of the year, a week of the
+/// month, a weekday ordinal or a weekday (its lowest unit is then a week or a
+/// day), in a zone whose transitions leave local midnight alone from the
+/// search's start on, and a step from S, on a local day after the start's.
+/// Then every walk of the match moves from midnight to midnight (or stays on
+/// S's day, which the day's walk leaves at its midnight), so the candidate is
+/// a day the walks reach on day numbers (`matchedDay`), at the set's time of
+/// day, which exists and shows the set's time units on a day without a
+/// transition, or with one more than an hour after that time (the hour,
+/// minute and second walks from midnight read no further; on any other day
+/// with a transition the check stands back for a set with a time). The
+/// step then:
+///
+/// - answers, or may, when the candidate shows the set's date units, when it
+///   lies in February and the unit that bailed is the day, the weekday ordinal
+///   or the week of the month (February's approximation), when the month
+///   bailed and the missing day's match (`adjustedForMissingDay`: the 1st of
+///   the next month in S's year, walked from the start) shows its units, or
+///   when the match again from the end of the period above the unit that
+///   bailed shows the set's units: the search takes that step itself;
+/// - else finds nothing and searches next from the end of S's month
+///   (`bumpedDateUpToNextHigherUnitInComponents`), or, when the match again
+///   lies on or after that, from that match plus one lowest unit: a week or a
+///   day later at the same time of day, a day of no transition.
+///
+/// So the search follows its steps on day numbers, a hundred or two
+/// nanoseconds each, to the first one that may answer and takes that one
+/// from its date, or answers nil when none of the steps left may. (Steps
+/// with a week number are a year or two apart and meet the same kinds of
+/// year again within the 28-year cycle: a search keeps the outcomes.)
+///
+/// What the tests show of the conditions: without February's approximation,
+/// the match again's units, the missing day's match, the check of
+/// transitions on matched days, or four of the five years in the memo's
+/// key, the seeded queries answer differently. Without the others they
+/// answer the same (also 8,000 in zones whose transitions touch midnight):
+/// the zone's midnights, the memo waiting for the year after the start's,
+/// the hour of margin after the set's time, the whole-minute offset at the
+/// match, the walks' limits, and a week unit or a weekday (without one the
+/// lowest unit is a time unit and the next step's day needs more care).
+/// Those keep the proof short or are the proof's own; dropping one needs a
+/// proof, not a test.
+extension CalendarSearch {
+    /// What `stepsOnDays(from:start:stepsLeft:)` found.
+    enum DayStepSkip: Equatable {
+        /// The set or the zone does not qualify: do not ask again.
+        case never
+        /// `searching` is not (yet) a date to follow the steps from: ask later.
+        case notYet
+        /// No step left can answer: the search answers nil.
+        case noAnswer
+        /// The step from `searching`, `steps` steps on, is the first that may
+        /// answer (zero steps: the step from the date asked about).
+        case stepFrom(searching: Double, steps: Int)
+    }
+
+    /// Days a walk on day numbers looks through before it gives the step
+    /// back to the search (a walk to a 6th week of the month may take many
+    /// months; the search then takes that step itself).
+    static let dayStepWalkLimit = 800
+
+    /// Days after the day a step searches from that its walks may reach
+    /// (a week number's walk to its week, then `dayStepWalkLimit`).
+    static let stepReach = 1_500
+
+    /// Where the step following a step that found nothing searches from.
+    private enum NextSearch {
+        /// 00:00 of the 1st of the month after the searched one.
+        case nextMonth
+        /// One lowest unit after the match again on this day, at the set's time.
+        case afterMatch(DayCursor)
+    }
+
+    /// The steps from `searching` on, followed on day numbers by the
+    /// reasoning above, for a search from `start` with `stepsLeft` steps to go.
+    /// After `stepsBeforeAsking` steps followed it asks `cannotAnswer`
+    /// (which the search asks at its 4th step, and which ends many searches
+    /// sooner than following all their steps); never when nil.
+    func stepsOnDays(from searching: Double, start: Double, stepsLeft: Int, stepsBeforeAsking: Int? = nil) -> DayStepSkip {
+        let set = pattern.set
+        guard let day = pattern[.day], pattern[.year] == nil, pattern[.month] == nil, pattern[.yearForWeekOfYear] == nil,
+              set.contains(.weekOfYear) || set.contains(.weekOfMonth) || set.contains(.weekdayOrdinal) || set.contains(.weekday),
+              let lowest = set.lowest else { return .never }
+        let startDay = calendar.dayNumber(at: start)
+        let firstDay = calendar.dayNumber(at: searching)
+        guard firstDay > startDay else { return .notYet }
+        // The zone is checked from two days before the start (the missing
+        // day's match walks from there) and then as far as the steps go, a
+        // few years at a time. A step's walks stop `stepReach` days after the
+        // day it searches from (a walk past that gives the step back).
+        var checkedThrough = firstDay + 2 * Self.stepReach
+        guard calendar.transitionsLeaveMidnightAlone(from: (startDay - 2) * 86_400, through: (checkedThrough + 3) * 86_400)
+        else { return .never }
+        var steps = StepsOnDays(day: day, startDay: startDay, startYear: CivilDate.date(fromDays: startDay).year,
+                                timed: set.contains(.hour) || set.contains(.minute) || set.contains(.second),
+                                timeOfDay: (pattern[.hour] ?? 0) * 3600 + (pattern[.minute] ?? 0) * 60 + (pattern[.second] ?? 0),
+                                lastDay: 0)
+        var searched = DayCursor(dayNumber: firstDay)
+        var last: NextSearch?
+        var memo = StepMemo()
+        // The searched day's year, its key bits and the 1 January its walks stay before.
+        var keyedYear = Int.min, yearKey = 0, walksEnd = 0
+        for taken in 0..<stepsLeft {
+            if taken == stepsBeforeAsking && cannotAnswer(after: start) { return .noAnswer }
+            // A step's outcome depends on the calendar around its day alone
+            // (the start only on the missing day's way in the start's year):
+            // on the day's month and day, and on the kind of its year and the
+            // four after it (leap or not, the weekday of 1 January), within
+            // which its walks are kept. Steps a year or two apart (with a week
+            // number) meet the same again within the 28-year cycle.
+            if searched.year != keyedYear {
+                keyedYear = searched.year
+                yearKey = CivilDate.weekday(ofDays: CivilDate.days(year: keyedYear, month: 1, day: 1)) << 9
+                for ahead in 0..<5 where CivilDate.isLeapYear(keyedYear + ahead) { yearKey |= 1 << (12 + ahead) }
+                walksEnd = CivilDate.days(year: keyedYear + 5, month: 1, day: 1)
+            }
+            steps.lastDay = min(searched.dayNumber + Self.stepReach, walksEnd)
+            var clear = true
+            if steps.lastDay > checkedThrough {
+                let from = checkedThrough
+                checkedThrough = searched.dayNumber + 2 * Self.stepReach
+                clear = calendar.transitionsLeaveMidnightAlone(from: from * 86_400, through: (checkedThrough + 3) * 86_400)
+            }
+            let key = searched.year > steps.startYear ? searched.month | searched.day << 4 | yearKey : -1
+            let outcome: StepOutcome
+            if key >= 0, let known = memo.outcome(forKey: key, from: searched) {
+                outcome = known
+            } else {
+                outcome = quietStep(from: searched, steps)
+                // (Kept from the fourth step on: most searches end before.)
+                if key >= 0 && taken >= 3 { memo.keep(outcome, forKey: key, from: searched) }
+            }
+            var next = outcome.next
+            if steps.timed, next != nil,
+               outcome.candidate.map({ hasTransition(onDay: $0, &steps) }) == true || outcome.again.map({ hasTransition(onDay: $0, &steps) }) == true {
+                next = nil
+            }
+            guard clear, let next else {
+                guard taken > 0, let last else { return .notYet }
+                guard let instant = instant(of: last, before: searched, lowest: lowest) else { return .never }
+                return .stepFrom(searching: instant, steps: taken)
+            }
+            last = next
+            switch next {
+            case .nextMonth:
+                searched.stepToNextMonth()
+            case let .afterMatch(matched):
+                searched = matched
+                searched.advance(days: lowest == .weekday ? 1 : 7)
+            }
+        }
+        return .noAnswer
+    }
+
+    /// A step on days: where the next one searches from (nil when the step
+    /// may answer), and the days it matched on, whose time of day a
+    /// transition could move: the candidate, and the match again.
+    private struct StepOutcome {
+        var next: NextSearch?
+        var candidate: Int?
+        var again: Int?
+    }
+
+    /// The outcomes of the steps of one search by the key above, kept as
+    /// offsets in days from the searched day (under `stepReach`, twelve bits
+    /// each) with the key, packed in one word: a table of 256 slots (a key
+    /// meeting another's slot replaces it).
+    private struct StepMemo {
+        private var entries: [UInt64] = []
+        private static let none: UInt64 = 0xFFF
+
+        func outcome(forKey key: Int, from s: DayCursor) -> StepOutcome? {
+            guard !entries.isEmpty else { return nil }
+            let entry = entries[Self.slot(key)]
+            guard entry >> 40 == UInt64(key) + 1 else { return nil }
+            var result = StepOutcome()
+            switch entry >> 36 & 3 {
+            case 1: result.next = .nextMonth
+            case 2:
+                var matched = s
+                matched.advance(days: Int(entry & Self.none))
+                result.next = .afterMatch(matched)
+            default: break
+            }
+            let candidate = entry >> 12 & Self.none, again = entry >> 24 & Self.none
+            if candidate != Self.none { result.candidate = s.dayNumber + Int(candidate) }
+            if again != Self.none { result.again = s.dayNumber + Int(again) }
+            return result
+        }
+
+        mutating func keep(_ outcome: StepOutcome, forKey key: Int, from s: DayCursor) {
+            if entries.isEmpty { entries = [UInt64](repeating: 0, count: 256) }
+            var entry = (UInt64(key) + 1) << 40
+            switch outcome.next {
+            case nil: break
+            case .nextMonth?: entry |= 1 << 36
+            case let .afterMatch(matched)?: entry |= 2 << 36 | UInt64(matched.dayNumber - s.dayNumber)
+            }
+            entry |= (outcome.candidate.map { UInt64($0 - s.dayNumber) } ?? Self.none) << 12
+            entry |= (outcome.again.map { UInt64($0 - s.dayNumber) } ?? Self.none) << 24
+            entries[Self.slot(key)] = entry
+        }
+
+        private static func slot(_ key: Int) -> Int { Int(truncatingIfNeeded: (UInt64(key) &* 0x9E37_79B9_7F4A_7C15) >> 56) }
+    }
+
+    /// What the steps on days share: the set's day, the start, how far the
+    /// walks may go, whether the set has a time of day, and the local days
+    /// of the last two transitions looked up.
+    private struct StepsOnDays {
+        let day: Int, startDay: Int, startYear: Int, timed: Bool
+        /// The set's time of day in seconds (0 for the units not set).
+        let timeOfDay: Int
+        /// The day the step's walks stay before.
+        var lastDay: Int
+        /// No transition falls on a local day strictly between these two.
+        var quietAfter = Int.max, quietBefore = Int.min
+    }
+
+    /// The step from the local day under `s` on day numbers, as if no
+    /// transition fell on the days it matches (the caller checks those).
+    private func quietStep(from s: DayCursor, _ steps: StepsOnDays) -> StepOutcome {
+        var outcome = StepOutcome()
+        var toMatch = pattern
+        if steps.day > s.day { toMatch[.month] = s.month }
+        guard let candidate = matchedDay(from: s, toMatch, before: steps.lastDay) else { return outcome }
+        outcome.candidate = candidate.dayNumber
+        guard let bailed = Self.dateMismatches(of: toMatch, candidate).highest else { return outcome }
+        var nextMonth = s
+        nextMonth.stepToNextMonth()
+        if bailed == .month {
+            // The missing day's way: the 1st of the month after, in S's year,
+            // matched from the start (or from 1 January when the start lies in
+            // an earlier year).
+            var following = toMatch
+            following[.year] = s.year
+            following[.month] = s.month % 12 + 1
+            following[.day] = 1
+            let from: DayCursor
+            if s.month < 12 && pattern[.weekOfYear] == nil {
+                // Without a week number the match walks first to the month,
+                // from a date before it in S's year: to its 1st.
+                from = nextMonth
+            } else {
+                from = DayCursor(dayNumber: steps.startYear == s.year ? steps.startDay : CivilDate.days(year: s.year, month: 1, day: 1))
+            }
+            guard let inner = matchedDay(from: from, following, before: steps.lastDay),
+                  !Self.dateMismatches(of: following, inner).isEmpty else { return outcome }
+            outcome.next = .nextMonth
+            return outcome
+        }
+        var periodEnd = nextMonth
+        switch bailed.nextHigher {
+        case .month?:
+            // February's approximation.
+            guard candidate.month != 2 else { return outcome }
+        case .weekOfMonth?:
+            periodEnd = s
+            periodEnd.advance(days: 8 - s.weekday)
+        case .yearForWeekOfYear?:
+            periodEnd = DayCursor(dayNumber: ZoneCalendar.firstDayOfWeekYear(Self.weekOfYear(s).year + 1))
+        default:
+            return outcome
+        }
+        guard let again = matchedDay(from: periodEnd, pattern, before: steps.lastDay) else { return outcome }
+        outcome.again = again.dayNumber
+        guard !Self.dateMismatches(of: pattern, again).isEmpty else { return outcome }
+        outcome.next = again.dayNumber >= nextMonth.dayNumber ? .afterMatch(again) : .nextMonth
+        return outcome
+    }
+
+    /// The day `_matchingDate` reaches from the local day under `from` (at any time of
+    /// it) through the date units of `p`, each walk as the search's own loop
+    /// takes it on days (by whole weeks or months where the loop's days
+    /// between cannot stop it); nil when a walk goes on for more than
+    /// `dayStepWalkLimit` days or reaches `lastDay`.
+    func matchedDay(from: DayCursor, _ p: CalendarPattern, before lastDay: Int) -> DayCursor? {
+        var cursor = from
+        if let year = p[.year], cursor.year != year {
+            cursor = DayCursor(dayNumber: CivilDate.days(year: year, month: 1, day: 1))
+        }
+        if let week = p[.weekOfYear], Self.weekOfYear(cursor).week != week {
+            // To the next Sunday, then week by week.
+            guard let sunday = Self.weekStart(onOrAfter: cursor.dayNumber - (cursor.weekday - 1) + 7, numbered: week),
+                  sunday < lastDay else { return nil }
+            cursor = DayCursor(dayNumber: sunday)
+        }
+        let walkStart = cursor.dayNumber
+        if let month = p[.month] {
+            while cursor.month != month { cursor.stepToNextMonth() }
+        }
+        if let week = p[.weekOfMonth] {
+            // Week by week to the next Sunday; week 1 of the next month from
+            // the last week of this one (its 1st).
+            while cursor.weekOfMonth != week {
+                if week == 1 && cursor.weekOfMonth == cursor.weeksInMonth {
+                    cursor.stepToNextMonth()
+                } else {
+                    cursor.advance(days: 8 - cursor.weekday)
+                }
+                guard cursor.dayNumber - walkStart <= Self.dayStepWalkLimit else { return nil }
+            }
+        }
+        if let ordinal = p[.weekdayOrdinal], cursor.weekdayOrdinal != ordinal {
+            // Day by day to the ordinal: its first day in this month, or a
+            // later month's (the ordinal only grows within a month).
+            let origin = cursor
+            let firstWithOrdinal = 7 * (ordinal - 1) + 1
+            while cursor.weekdayOrdinal != ordinal {
+                if cursor.day < firstWithOrdinal && firstWithOrdinal <= cursor.monthLength {
+                    cursor.step(withinMonth: firstWithOrdinal - cursor.day)
+                } else {
+                    cursor.stepToNextMonth()
+                }
+                guard cursor.dayNumber - walkStart <= Self.dayStepWalkLimit else { return nil }
+            }
+            if let weekday = p[.weekday], cursor.weekday != weekday {
+                // The first day after the origin with both: in each month
+                // from the origin's, the weekday among the ordinal's days.
+                cursor = origin
+                var after = origin.day
+                while true {
+                    let weekdayOfFirst = ((cursor.weekday - 1 + firstWithOrdinal - cursor.day) % 7 + 7) % 7 + 1
+                    let both = firstWithOrdinal + (weekday - weekdayOfFirst + 7) % 7
+                    if both > after && both <= cursor.monthLength {
+                        cursor.step(withinMonth: both - cursor.day)
+                        break
+                    }
+                    cursor.stepToNextMonth()
+                    after = 0
+                    guard cursor.dayNumber - walkStart <= Self.dayStepWalkLimit else { return nil }
+                }
+            }
+        }
+        if let weekday = p[.weekday], cursor.weekday != weekday { cursor.advance(days: (weekday - cursor.weekday + 7) % 7) }
+        if let day = p[.day], cursor.day != day {
+            // Day by day, but back to the last day before a month two months
+            // on in number (December's next month, January, is eleven away).
+            if cursor.day < day && day <= cursor.monthLength {
+                cursor.step(withinMonth: day - cursor.day)
+            } else {
+                var next = cursor
+                next.stepToNextMonth()
+                if abs(next.month - cursor.month) >= 2 {
+                    cursor.step(withinMonth: cursor.monthLength - cursor.day)
+                } else {
+                    next.step(withinMonth: min(day, next.monthLength) - 1)
+                    cursor = next
+                }
+            }
+        }
+        return cursor.dayNumber < lastDay ? cursor : nil
+    }
+
+    /// The week of the year and its week-numbering year of the day under `cursor`.
+    @inline(__always)
+    static func weekOfYear(_ cursor: DayCursor) -> (week: Int, year: Int) {
+        if cursor.dayNumber >= ZoneCalendar.firstDayOfWeekYear(cursor.year + 1) { return (1, cursor.year + 1) }
+        return ((cursor.dayNumber - ZoneCalendar.firstDayOfWeekYear(cursor.year)) / 7 + 1, cursor.year)
+    }
+
+    /// The date units of `p` (year, month, day, weekday, ordinal, week of the
+    /// month, week of the year) the day under `cursor` does not show.
+    static func dateMismatches(of p: CalendarPattern, _ cursor: DayCursor) -> CalendarUnitSet {
+        var mismatched = CalendarUnitSet()
+        if let value = p[.year], cursor.year != value { mismatched.insert(.year) }
+        if let value = p[.month], cursor.month != value { mismatched.insert(.month) }
+        if let value = p[.day], cursor.day != value { mismatched.insert(.day) }
+        if let value = p[.weekday], cursor.weekday != value { mismatched.insert(.weekday) }
+        if let value = p[.weekdayOrdinal], cursor.weekdayOrdinal != value { mismatched.insert(.weekdayOrdinal) }
+        if let value = p[.weekOfMonth], cursor.weekOfMonth != value { mismatched.insert(.weekOfMonth) }
+        if let value = p[.weekOfYear], weekOfYear(cursor).week != value { mismatched.insert(.weekOfYear) }
+        return mismatched
+    }
+
+    /// Whether a transition falls on local day `day` (both its sides do, in a
+    /// zone whose transitions leave midnight alone) within an hour after the
+    /// set's time of day or earlier: the hour, minute and second walks from
+    /// midnight read the day up to that time and the hour after it, and an
+    /// hour or more before any transition they are plain wall-clock
+    /// arithmetic. The days between the transitions found are kept for the
+    /// next day asked about.
+    private func hasTransition(onDay day: Int, _ steps: inout StepsOnDays) -> Bool {
+        if steps.quietAfter < day && day < steps.quietBefore { return false }
+        // The instants of a local day lie within 26 hours of its UTC namesake:
+        // transitions up to `after` fall on earlier days.
+        var after = day * 86_400 - 93_600
+        while true {
+            guard let transition = calendar.rules.firstTransition(after: after) else {
+                (steps.quietAfter, steps.quietBefore) = (day - 1, Int.max)
+                return false
+            }
+            let transitionDay = CivilDate.floorDivide(transition.at + transition.offsetBefore, 86_400).quotient
+            if transitionDay == day {
+                let earlierWall = min(transition.offsetBefore, transition.offsetAfter) + transition.at
+                return CivilDate.floorDivide(earlierWall, 86_400).remainder <= steps.timeOfDay + 3600
+            }
+            if transitionDay > day {
+                (steps.quietAfter, steps.quietBefore) = (day - 1, transitionDay)
+                return false
+            }
+            after = transition.at
+        }
+    }
+
+    /// The instant the search searches from after the step that found nothing
+    /// and chose `next` (`searched` is its day), as the step computes it; nil
+    /// when the set's time on the match's day is not plain wall-clock arithmetic.
+    private func instant(of next: NextSearch, before searched: DayCursor, lowest: CalendarUnit) -> Double? {
+        switch next {
+        case .nextMonth:
+            return calendar.midnight(ofDay: searched.dayNumber)
+        case let .afterMatch(matched):
+            let timeOfDay = (pattern[.hour] ?? 0) * 3600 + (pattern[.minute] ?? 0) * 60 + (pattern[.second] ?? 0)
+            let wall = matched.dayNumber * 86_400 + timeOfDay
+            let instant = calendar.instant(ofLocal: wall, gap: .shiftForward)
+            // Minutes are cut in UTC: the match lands on the wall time only with an offset of whole minutes.
+            guard calendar.localSeconds(Double(instant)) == wall, (wall - instant) % 60 == 0 else { return nil }
+            return calendar.addingOne(lowest, to: Double(instant))
+        }
+    }
+}

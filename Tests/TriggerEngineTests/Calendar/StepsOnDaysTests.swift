@@ -1,0 +1,148 @@
+import Foundation
+import Testing
+@_spi(Internals) @testable import TriggerEngine
+
+/// `CalendarSearch+StepsOnDays`: the search with the steps followed on days
+/// against the search without, from the start and from later dates, what the
+/// check claims against the whole search, and such sets against Foundation.
+@Suite("Calendar search: a day without a month followed on day numbers")
+struct StepsOnDaysTests {
+    /// Zones whose transitions leave midnight alone (where the check can
+    /// answer) and zones whose transitions do not, or that lose a day (where
+    /// it must stand back).
+    static let zones = StepsBeforeTheMonthTests.zones + ["Europe/London", "Australia/Lord_Howe", "America/St_Johns"]
+
+    /// A set with a day (a fifth of them days some months lack) and a week of
+    /// the month, a weekday ordinal, a week number or a weekday (one or two
+    /// of them), maybe a time of day; now and then a month, a year or a
+    /// week-numbering year, which the check must refuse.
+    static func pattern(_ generator: inout CalendarQueryGenerator, year: Int) -> CalendarPattern {
+        var pattern = CalendarPattern()
+        pattern[.day] = generator.chance(0.2) ? generator.int(29...31) : generator.int(1...28)
+        let weekUnits: [CalendarUnit] = [.weekOfMonth, .weekdayOrdinal, .weekOfYear, .weekday]
+        for _ in 0..<(generator.chance(0.7) ? 1 : 2) {
+            let unit = weekUnits[generator.int(0...3)]
+            pattern[unit] = generator.int(unit.validRange)
+        }
+        if generator.chance(0.4) { pattern[.hour] = generator.int(0...23) }
+        if generator.chance(0.3) { pattern[.minute] = generator.int(0...59) }
+        if generator.chance(0.15) { pattern[.second] = generator.int(0...59) }
+        if generator.chance(0.03) { pattern[.month] = generator.int(1...12) }
+        if generator.chance(0.03) { pattern[.year] = year + generator.int(-1...2) }
+        if generator.chance(0.03) { pattern[.yearForWeekOfYear] = year + generator.int(-1...2) }
+        return pattern
+    }
+
+    /// 12,000 seeded sets and starts (a third of them near a transition):
+    /// the search following the steps on days answers exactly what it answers
+    /// without; many searches are followed to nil and some to an answer.
+    @Test(arguments: 0..<6)
+    func followingTheStepsNeverChangesAnAnswer(shard: Int) throws {
+        let comparison = try EarlyNilComparison(seed: 0xDA75_1000 + UInt64(shard), count: 2_000, zones: Self.zones) { generator, year in
+            Self.pattern(&generator, year: year)
+        }
+        var toNil = 0, skipped = 0, answeredAfterSkipping = 0
+        for outcome in comparison.outcomes where !outcome.search.cannotAnswer(after: outcome.after) {
+            let from = outcome.search.calendar.addingDays(40, to: outcome.after)
+            switch outcome.search.stepsOnDays(from: from, start: outcome.after, stepsLeft: 97) {
+            case .noAnswer:
+                toNil += 1
+            case let .stepFrom(_, steps) where steps > 0:
+                skipped += 1
+                if outcome.answer != nil { answeredAfterSkipping += 1 }
+            default:
+                break
+            }
+        }
+        #expect(comparison.differences.isEmpty, "\(comparison.summary)")
+        #expect(toNil >= 100 && skipped >= 100 && answeredAfterSkipping >= 50,
+                "followed to nil \(toNil), skipped \(skipped) (answered \(answeredAfterSkipping)) of 2,000")
+    }
+
+    /// 8,000 seeded sets and starts in zones whose transitions skip or repeat
+    /// midnight or lose a day, where the check must stand back: the search
+    /// answers what it answers without it.
+    @Test(arguments: 0..<4)
+    func zonesWhoseTransitionsTouchMidnight(shard: Int) throws {
+        let comparison = try EarlyNilComparison(seed: 0xDA75_4000 + UInt64(shard), count: 2_000, zones: WeekWalkTests.zones) { generator, year in
+            Self.pattern(&generator, year: year)
+        }
+        #expect(comparison.differences.isEmpty, "\(comparison.summary)")
+    }
+
+    /// 6,000 seeded sets, starts and dates from a day to three years after the
+    /// start, at any time of day: the search stepping from that date answers
+    /// the same with the check and without; nil wherever the check says no
+    /// step can answer; and, where it says the first step that may answer is
+    /// the one from a later date, what the search from that date answers
+    /// (when the search answers at all: from that date it has more steps left).
+    @Test(arguments: 0..<2)
+    func whatTheCheckClaimsFromAnyDate(shard: Int) throws {
+        var generator = CalendarQueryGenerator(seed: 0xDA75_2000 + UInt64(shard))
+        var wrong: [String] = []
+        var toNil = 0, skipped = 0, answered = 0
+        for _ in 0..<3_000 {
+            let zone = Self.zones[generator.int(0...Self.zones.count - 1)]
+            let rules = try ZoneRules.named(zone)
+            let start = generator.after(in: zone).timeIntervalSince1970
+            let pattern = Self.pattern(&generator, year: 1970 + Int(start / 31_556_952))
+            let searched = start + Double(generator.int(86_400...3 * 366 * 86_400))
+            var search = CalendarSearch(calendar: ZoneCalendar(rules: rules, near: searched), pattern: pattern)
+            let checked = search.next(after: start, searchingFrom: searched)
+            search.askingWhetherAnyAnswer = false
+            let whole = search.next(after: start, searchingFrom: searched)
+            let label = "\(zone) \(pattern) after \(start) from \(searched)"
+            if checked != whole { wrong.append("\(label): with the checks \(String(describing: checked)), without \(String(describing: whole))") }
+            if whole != nil { answered += 1 }
+            switch search.stepsOnDays(from: searched, start: start, stepsLeft: CalendarSearch.stepLimit) {
+            case .noAnswer:
+                toNil += 1
+                if let whole { wrong.append("\(label): no step can answer, the search answers \(whole)") }
+            case let .stepFrom(date, steps) where steps > 0:
+                skipped += 1
+                // (That step may answer with an earlier date: a December's missing
+                // day gives the 1st of January of the same year.)
+                if let whole, whole != search.next(after: start, searchingFrom: date) {
+                    wrong.append("\(label): steps may answer from \(date) (\(steps) on), the search answers \(whole)")
+                }
+            default:
+                break
+            }
+        }
+        #expect(wrong.isEmpty, "\(wrong.count) wrong, first: \(wrong.prefix(5).joined(separator: "\n"))")
+        #expect(toNil >= 300 && skipped >= 300 && answered >= 1_000, "to nil \(toNil), skipped \(skipped), answered \(answered) of 3,000")
+    }
+
+    /// The walk on days ends where the search's own match does (in UTC,
+    /// from any day, through the week units, the weekday and the day, with
+    /// the month the search adds half the time), on 20,000 seeded sets and days.
+    @Test func theWalkOnDaysIsTheSearchsMatch() throws {
+        var generator = CalendarQueryGenerator(seed: 0xDA75_3000)
+        var wrong: [String] = []
+        let search = CalendarSearch(calendar: ZoneCalendar(rules: .utc), pattern: CalendarPattern())
+        for round in 0..<20_000 {
+            let day = round % 5 == 0 ? generator.int(-135_000...157_000) : generator.int(9_000...26_000)
+            var pattern = Self.pattern(&generator, year: 2000)
+            for unit in [CalendarUnit.hour, .minute, .second, .year, .yearForWeekOfYear] { pattern[unit] = nil }
+            if generator.chance(0.5) { pattern[.month] = CivilDate.date(fromDays: day).month }
+            guard let match = try? search.matchingDate(after: Double(day * 86_400 + generator.int(0...86_399)), pattern) else { continue }
+            let matched = CivilDate.floorDivide(Int(match), 86_400)
+            let walked = search.matchedDay(from: DayCursor(dayNumber: day), pattern, before: day + 100_000)
+            if walked?.dayNumber != matched.quotient || matched.remainder != 0 {
+                wrong.append("\(pattern) from day \(day): walked to \(String(describing: walked?.dayNumber)), matched \(matched)")
+            }
+        }
+        #expect(wrong.isEmpty, "\(wrong.count) wrong, first: \(wrong.prefix(5).joined(separator: "\n"))")
+    }
+
+    /// Such sets against Foundation in seven zones (daylight time in both
+    /// hemispheres, a half-hour offset, a lost day): the first two fire dates agree.
+    @Test(arguments: 0..<2)
+    func setsWithADayAndNoMonthAgreeWithFoundation(shard: Int) throws {
+        let mismatches = try CalendarOracle.mismatches(seed: 0xDA75_F000 + UInt64(shard), count: 300,
+                                                       zones: PinnedYearTests.foundationZones) { generator, year in
+            Self.pattern(&generator, year: year).dateComponents
+        }
+        #expect(mismatches.isEmpty, "\(mismatches.count) mismatches, first: \(mismatches.prefix(10).joined(separator: "\n"))")
+    }
+}
