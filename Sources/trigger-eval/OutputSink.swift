@@ -5,8 +5,11 @@ import Foundation
 /// buffered, and never left half-written.
 ///
 /// A file is written under a temporary name in the same folder and renamed into
-/// place by `commit()`. When standard output is a regular file (`> out.ndjson`),
-/// a failed run truncates it back to where this run started. A pipe cannot be
+/// place by `commit()`. A path that names something other than a regular file
+/// (`/dev/null`, a FIFO, a terminal) is written in place: renaming over it
+/// would replace the device with a file (as root, `-o /dev/null` once did).
+/// When standard output is a regular file (`> out.ndjson`), a failed run
+/// truncates it back to where this run started. A pipe or device cannot be
 /// taken back; commands that can fail late validate their input first.
 final class OutputSink {
     private let descriptor: Int32
@@ -14,6 +17,8 @@ final class OutputSink {
     private let temporaryPath: String?
     /// Where stdout stood when the run began, when stdout is a regular file.
     private let stdoutStart: off_t?
+    /// Whether `descriptor` was opened here for a device or FIFO (closed when finished).
+    private let ownsDescriptor: Bool
     private var buffer: [UInt8] = []
     private var isFinished = false
     /// The temporary file's entry in `TemporaryFileCleanup` (removed if a signal ends the run).
@@ -23,7 +28,21 @@ final class OutputSink {
     /// - Throws: `InputFileError` when the output file cannot be created.
     init(path: String?) throws {
         buffer.reserveCapacity(1 << 16)
-        if let path, path != "-" {
+        var existing = stat()
+        if let path, path != "-", stat(path, &existing) == 0, (existing.st_mode & S_IFMT) != S_IFREG {
+            // Not a regular file: a directory is an error now, not after the run;
+            // anything else (a device, a FIFO) is written in place.
+            guard (existing.st_mode & S_IFMT) != S_IFDIR else { throw InputFileError(path: path, reason: "is a directory") }
+            let fd = open(path, O_WRONLY)
+            guard fd >= 0 else {
+                throw InputFileError(path: path, reason: "cannot open output: " + String(cString: strerror(errno)))
+            }
+            descriptor = fd
+            finalPath = path
+            temporaryPath = nil
+            stdoutStart = nil
+            ownsDescriptor = true
+        } else if let path, path != "-" {
             let url = URL(fileURLWithPath: path)
             let temporary = url.deletingLastPathComponent()
                 .appendingPathComponent(".\(url.lastPathComponent).\(getpid()).partial").path
@@ -40,11 +59,13 @@ final class OutputSink {
             finalPath = path
             temporaryPath = temporary
             stdoutStart = nil
+            ownsDescriptor = false
             cleanupSlot = slot
         } else {
             descriptor = 1
             finalPath = nil
             temporaryPath = nil
+            ownsDescriptor = false
             var status = stat()
             if fstat(1, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG {
                 let position = lseek(1, 0, SEEK_CUR)
@@ -93,6 +114,7 @@ final class OutputSink {
     func commit() throws {
         try flush()
         isFinished = true
+        if ownsDescriptor { close(descriptor) }
         if let temporaryPath, let finalPath {
             close(descriptor)
             defer { TemporaryFileCleanup.unregister(cleanupSlot) }
@@ -109,7 +131,9 @@ final class OutputSink {
     func abandon() {
         isFinished = true
         buffer.removeAll()
-        if let temporaryPath {
+        if ownsDescriptor {
+            close(descriptor)
+        } else if let temporaryPath {
             close(descriptor)
             unlink(temporaryPath)
             TemporaryFileCleanup.unregister(cleanupSlot)

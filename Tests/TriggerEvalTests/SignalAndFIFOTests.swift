@@ -97,6 +97,60 @@ struct SignalAndFIFOTests {
         #expect(!result.stderr.contains("permission"))
     }
 
+    /// `-o` naming something other than a regular file is written in place: the
+    /// temporary file renamed over `/dev/null` once replaced the device with a
+    /// file (as root). A FIFO stands in for the device here, so that a
+    /// regression cannot break the machine's `/dev/null`.
+    @Test("an output FIFO gets the output and stays a FIFO")
+    func anOutputFIFOIsWrittenInPlace() throws {
+        let folder = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let fifo = folder.appendingPathComponent("fires.fifo").path
+        try #require(mkfifo(fifo, 0o600) == 0)
+        // Opening a FIFO for writing waits for its reader: read on another thread.
+        let received = ReceivedBytes()
+        let done = DispatchSemaphore(value: 0)
+        let reader = Thread {
+            // Plain blocking POSIX reads: Foundation's file readers may open
+            // without waiting for a writer and see an empty FIFO.
+            var data = Data()
+            let descriptor = open(fifo, O_RDONLY)
+            if descriptor >= 0 {
+                var chunk = [UInt8](repeating: 0, count: 4_096)
+                while true {
+                    let count = read(descriptor, &chunk, chunk.count)
+                    if count <= 0 { break }
+                    data.append(contentsOf: chunk[0..<count])
+                }
+                close(descriptor)
+            }
+            received.set(data)
+            done.signal()
+        }
+        reader.start()
+        let result = try CLIRunner.run(["next", "--components", "hour=7,minute=0", "--tz", "UTC",
+                                        "--after", "2026-01-01T00:00:00Z", "--count", "2", "-o", fifo])
+        #expect(done.wait(timeout: .now() + 30) == .success)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(received.get().map { String(decoding: $0, as: UTF8.self) } == "2026-01-01T07:00:00Z\n2026-01-02T07:00:00Z\n")
+        var status = stat()
+        #expect(lstat(fifo, &status) == 0 && (status.st_mode & S_IFMT) == S_IFIFO, "the FIFO was replaced")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["fires.fifo"])
+    }
+
+    @Test("-o naming a folder is refused before the run, and nothing is written")
+    func anOutputFolderIsRefused() throws {
+        let folder = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try CLIRunner.run(["next", "--components", "hour=7", "--count", "1", "-o", folder.path])
+        #expect(result.status == 66)
+        #expect(result.stderr == "error: \(folder.path): is a directory\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
+        // No temporary file beside it either (named after the folder, so other tests' do not count).
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.deletingLastPathComponent().path)
+            .filter { $0.hasPrefix(".\(folder.lastPathComponent).") }.isEmpty)
+    }
+
     @Test("simulate given a folder says it is a folder")
     func simulateRefusesAFolder() throws {
         let folder = try CLIRunner.temporaryDirectory()
@@ -105,4 +159,13 @@ struct SignalAndFIFOTests {
         #expect(result.status == 66)
         #expect(result.stderr == "error: \(folder.path): is a directory\n")
     }
+}
+
+/// Bytes handed from a reader thread to the test, under a lock.
+private final class ReceivedBytes: @unchecked Sendable {
+    private let lock = NSLock()
+    private var bytes: Data?
+
+    func set(_ value: Data?) { lock.withLock { bytes = value } }
+    func get() -> Data? { lock.withLock { bytes } }
 }
