@@ -46,6 +46,7 @@ package struct FireDateBatch {
         // What a run's query starts as, before its first line compiles one.
         let placeholder = FireDateQuery(trigger: .timeInterval(try TimeIntervalTrigger(timeInterval: 1, repeats: false),
                                                                addedAt: now), zone: .utc, after: now, count: 0)
+        let context = Context(defaultZone: defaultZone, now: now, path: reader.path, placeholder: placeholder)
         var more = true
         while more {
             round.removeAll()
@@ -60,7 +61,6 @@ package struct FireDateBatch {
             }
             if round.count == 0 { break }
             let lines = round
-            let context = Context(defaultZone: defaultZone, now: now, path: reader.path, placeholder: placeholder)
             let answers = ParallelChunks.chunks(count: lines.count, weight: { lines.byteCount(of: $0) + 16 }) { range in
                 context.answer(range, of: lines)
             }
