@@ -112,7 +112,8 @@ struct Next: AsyncParsableCommand {
         let sink = try OutputSink(path: destination.output)
         let summary: FireDateBatch.Summary
         do {
-            summary = try FireDateBatch(defaultZone: defaultZone, now: Date()).run(reader) { try sink.write($0) }
+            summary = try FireDateBatch(defaultZone: defaultZone, now: Date()).run(reader, write: { try sink.write($0) },
+                                                                                  flush: { try sink.flush() })
             try sink.commit()
         } catch {
             sink.abandon()

@@ -83,4 +83,22 @@ struct NextCommandTests {
         #expect(reused.stdout.split(separator: "\n").map(String.init) == expected)
         #expect(Set(expected).count > 100)
     }
+
+    /// A client on a pipe that writes a query and waits for its answer gets it
+    /// at once: a round ends where no more lines are ready, and its answers are
+    /// flushed. Before, the answers waited for 16,384 lines or the end of the
+    /// input, and such a client waited forever.
+    @Test func aClientWaitingForEachAnswerGetsItBeforeSendingTheNext() throws {
+        let process = try LiveProcess(["next", "--batch", "-"])
+        let hours = [7, 19, 3]
+        for (asked, hour) in hours.enumerated() {
+            process.send([#"{"components":{"hour":\#(hour)},"tz":"UTC","after":"2026-01-01T00:00:00Z"}"#])
+            let answered = process.wait(seconds: 10) { $0.count == asked + 1 }
+            #expect(answered, "no answer to query \(asked + 1) while the input stays open")
+            if !answered { break }
+        }
+        process.closeInput()
+        #expect(process.exitStatus() == 0)
+        #expect(process.output == hours.map { String(format: #"{"fires":["2026-01-01T%02d:00:00Z"]}"#, $0) })
+    }
 }

@@ -108,7 +108,7 @@ struct BenchCalendar: ParsableCommand {
             print("    ours, first run: deciles (ns) \((1...9).map { Int(sorted[sorted.count * $0 / 10]) }); median by component set:")
             var byShape: [String: [Double]] = [:]
             for (index, query) in list.enumerated() {
-                let key = Self.text(query.components).split(separator: ",").map { $0.split(separator: "=")[0] }.joined(separator: ",")
+                let key = Self.shapeKey(query.components)
                 byShape[key, default: []].append(ours.perQuery[0][index])
             }
             for (key, times) in byShape.sorted(by: { $0.value.count > $1.value.count }).prefix(25) {
@@ -135,6 +135,14 @@ struct BenchCalendar: ParsableCommand {
             for (key, times) in common.filter({ overTarget[$0.key] != nil }).sorted(by: { $0.value.count > $1.value.count }) {
                 let sortedTimes = times.sorted()
                 print(String(format: "      over: %@ (%d queries) p99 %.0f ns", key, times.count, sortedTimes[sortedTimes.count * 99 / 100]))
+                // Its slowest queries, to see which shapes of the set hold it back.
+                let slowest = list.indices.filter { Self.shapeKey(list[$0].components) == key }
+                    .sorted { ours.perQuery[0][$0] > ours.perQuery[0][$1] }.prefix(3)
+                for index in slowest {
+                    let query = list[index]
+                    print(String(format: "        %.0f ns  %@ %@ after %.0f -> %@", ours.perQuery[0][index], Self.zoneNames[query.zone],
+                                 Self.text(query.components), query.after.timeIntervalSince1970, Self.text(oursAnswers[index])))
+                }
             }
             let overQueries = ours.perQuery[0].filter { $0 > 20_000 }
             print(String(format: "    sets with p99 over 20 µs: %d of %d; queries over 20 µs: %d (%.2f%%), %.1f%% of the time", overTarget.count,
@@ -546,6 +554,11 @@ struct BenchCalendar: ParsableCommand {
                                        ("weekOfMonth", components.weekOfMonth), ("weekOfYear", components.weekOfYear),
                                        ("yearForWeekOfYear", components.yearForWeekOfYear)]
         return names.compactMap { name, value in value.map { "\(name)=\($0)" } }.joined(separator: ",")
+    }
+
+    /// The names of the set units, `day,weekOfMonth`: the key of the per-set figures.
+    static func shapeKey(_ components: DateComponents) -> String {
+        text(components).split(separator: ",").map { $0.split(separator: "=")[0] }.joined(separator: ",")
     }
 
     static func text(_ date: Date?) -> String {

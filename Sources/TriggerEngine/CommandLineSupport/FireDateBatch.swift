@@ -39,8 +39,13 @@ package struct FireDateBatch {
     /// Answers every line of `reader` (lines of blanks are skipped), passing the
     /// output to `write` in line order: `{"fires":[…]}` per line, or
     /// `{"error":"line N: …"}` for a line that is not a valid query.
-    /// - Throws: what reading or `write` throws; bad lines are counted instead.
-    package func run(_ reader: LineReader, write: (UnsafeBufferPointer<UInt8>) throws -> Void) throws -> Summary {
+    ///
+    /// A round also ends where the input has no more lines ready (a client on a
+    /// pipe that waits for its answers): its answers are written and `flush` is
+    /// called before the next line is waited for. A file's rounds stay full.
+    /// - Throws: what reading, `write` or `flush` throws; bad lines are counted instead.
+    package func run(_ reader: LineReader, write: (UnsafeBufferPointer<UInt8>) throws -> Void,
+                     flush: () throws -> Void = {}) throws -> Summary {
         var summary = Summary()
         var round = Round()
         // What a run's query starts as, before its first line compiles one.
@@ -51,7 +56,14 @@ package struct FireDateBatch {
         while more {
             round.removeAll()
             more = false
-            while let line = try reader.nextLine() {
+            var waiting = false
+            while true {
+                if round.count > 0 && reader.nextLineWouldWait() {
+                    waiting = true
+                    more = true
+                    break
+                }
+                guard let line = try reader.nextLine() else { break }
                 if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { continue }
                 round.append(line, number: reader.lineNumber)
                 if round.count == linesPerRound || round.byteCount >= bytesPerRound {
@@ -69,6 +81,7 @@ package struct FireDateBatch {
                 summary.bad += answer.bad
                 if summary.firstBad == nil { summary.firstBad = answer.firstBad }
             }
+            if waiting { try flush() }
         }
         return summary
     }

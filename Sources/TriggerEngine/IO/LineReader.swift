@@ -19,6 +19,8 @@ package final class LineReader {
     private var start = 0
     private var end = 0
     private var isExhausted = false
+    /// The offset of the newline ending the next line, when `nextLineWouldWait()` found it.
+    private var foundNewline: Int?
     /// The number of the line last returned (1-based).
     package private(set) var lineNumber = 0
 
@@ -80,6 +82,7 @@ package final class LineReader {
         let base = buffer.baseAddress!.assumingMemoryBound(to: UInt8.self)
         let rest = Array(UnsafeBufferPointer(start: base + start, count: end - start))
         start = end
+        foundNewline = nil
         return rest
     }
 
@@ -87,8 +90,10 @@ package final class LineReader {
     package func nextLine() throws(InputFileError) -> UnsafeBufferPointer<UInt8>? {
         while true {
             let base = buffer.baseAddress!.assumingMemoryBound(to: UInt8.self)
-            if start < end, let newline = memchr(base + start, 0x0A, end - start) {
-                let stop = newline.assumingMemoryBound(to: UInt8.self) - base
+            if start < end, let stop = foundNewline ?? memchr(base + start, 0x0A, end - start).map({
+                $0.assumingMemoryBound(to: UInt8.self) - base
+            }) {
+                foundNewline = nil
                 let line = trimmed(base + start, stop - start)
                 start = stop + 1
                 lineNumber += 1
@@ -105,6 +110,29 @@ package final class LineReader {
         }
     }
 
+    /// Whether the next `nextLine()` would wait for input: no whole line is
+    /// buffered and the input (a pipe or a terminal) has nothing ready to read.
+    /// Always false for a regular file, at its end, and once the input has ended.
+    ///
+    /// A reader that answers lines in rounds asks this before each line: a
+    /// client that writes a line and waits for its answer must get it, not wait
+    /// for a round to fill.
+    package func nextLineWouldWait() -> Bool {
+        if isExhausted { return false }
+        if start < end, let newline = memchr(buffer.baseAddress! + start, 0x0A, end - start) {
+            // Kept for `nextLine()`, which would otherwise look for it again.
+            foundNewline = newline.assumingMemoryBound(to: UInt8.self) - buffer.baseAddress!.assumingMemoryBound(to: UInt8.self)
+            return false
+        }
+        var request = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        while true {
+            let ready = poll(&request, 1, 0)
+            if ready >= 0 { return ready == 0 }
+            // Interrupted: ask again; any other failure shows up in the read itself.
+            if errno != EINTR { return false }
+        }
+    }
+
     private func trimmed(_ pointer: UnsafeMutablePointer<UInt8>, _ count: Int) -> UnsafeBufferPointer<UInt8> {
         var count = count
         if count > 0, pointer[count - 1] == 0x0D { count -= 1 }
@@ -115,6 +143,7 @@ package final class LineReader {
     /// and reads more.
     private func refill() throws(InputFileError) {
         let pending = end - start
+        foundNewline = nil
         if start > 0 {
             if pending > 0 { buffer.baseAddress!.copyMemory(from: buffer.baseAddress! + start, byteCount: pending) }
             start = 0
