@@ -106,7 +106,7 @@ struct Geofence: ParsableCommand {
         let mapReport: MapReport?
         do {
             summary = try run.run(write: { bytes in try bytes.withUnsafeBufferPointer { try sink.write($0) } },
-                                  progress: { progress.update($0) })
+                                  flush: { try sink.flush() }, progress: { progress.update($0) })
             progress.finish()
             mapReport = try mapOutput?.write()
             try sink.commit()

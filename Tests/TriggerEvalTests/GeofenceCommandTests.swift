@@ -176,4 +176,32 @@ struct GeofenceCommandTests {
         #expect(strict.status == 65)
         #expect(strict.stderr == "error: \(back):3: time '-1e20' is outside years 1–9999 (RFC 3339's range)\n")
     }
+
+    /// A log on a pipe, written as it goes (`tail -f log.csv | trigger-eval
+    /// geofence --fixes -`): each fix's event comes out before the next fix is
+    /// written, CSV and NDJSON, on one thread and on two. Before, events waited for a batch of
+    /// 65,536 fixes or the end of the log.
+    @Test(arguments: ["1", "2"], ["csv", "ndjson"])
+    func aLogWrittenAsItGoesGetsItsEventsAsItGoes(threads: String, format: String) throws {
+        let folder = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let zone = try Self.write("zone.geojson", #"{"type":"FeatureCollection","features":[{"type":"Feature","id":"square","properties":{"radius":100},"geometry":{"type":"Point","coordinates":[2.35,48.85]}}]}"#, in: folder)
+        let process = try LiveProcess(["geofence", "--regions", zone, "--fixes", "-", "--fixes-format", format, "--threads", threads])
+        if format == "csv" { process.send(["device,time,lat,lon"]) }
+        // Outside, inside (enter), outside (exit), inside (enter): one event a fix from the second on.
+        let fixes = [("11:00:00", 48.86), ("11:01:00", 48.85), ("11:02:00", 48.86), ("11:03:00", 48.8501)]
+        for (sent, fix) in fixes.enumerated() {
+            process.send([format == "csv" ? "bus,2026-11-18T\(fix.0)Z,\(fix.1),2.35"
+                                          : #"{"device":"bus","time":"2026-11-18T\#(fix.0)Z","lat":\#(fix.1),"lon":2.35}"#])
+            if sent == 0 { continue }
+            let answered = process.wait(seconds: 10) { $0.count == sent }
+            #expect(answered, "no event for fix \(sent + 1) while the log stays open")
+            if !answered { break }
+        }
+        process.closeInput()
+        #expect(process.exitStatus() == 0, "\(process.standardError)")
+        #expect(process.output.map { $0.contains(#""event":"enter""#) } == [true, false, true])
+        #expect(process.output.map { $0.contains(#""event":"exit""#) } == [false, true, false])
+        #expect(process.output.allSatisfy { $0.contains(#""device":"bus","region":"square""#) })
+    }
 }

@@ -310,16 +310,8 @@ extension CalendarSearch {
             while cursor.month != month { cursor.stepToNextMonth() }
         }
         if let week = p[.weekOfMonth] {
-            // Week by week to the next Sunday; week 1 of the next month from
-            // the last week of this one (its 1st).
-            while cursor.weekOfMonth != week {
-                if week == 1 && cursor.weekOfMonth == cursor.weeksInMonth {
-                    cursor.stepToNextMonth()
-                } else {
-                    cursor.advance(days: 8 - cursor.weekday)
-                }
-                guard cursor.dayNumber - walkStart <= Self.dayStepWalkLimit else { return nil }
-            }
+            guard let reached = Self.walk(toWeekOfMonth: week, from: cursor, walkStart: walkStart) else { return nil }
+            cursor = reached
         }
         if let ordinal = p[.weekdayOrdinal], cursor.weekdayOrdinal != ordinal {
             // Day by day to the ordinal: its first day in this month, or a
@@ -370,6 +362,33 @@ extension CalendarSearch {
             }
         }
         return cursor.dayNumber < lastDay ? cursor : nil
+    }
+
+    /// The search's walk to week `week` of a month, on days: week by week to
+    /// the next Sunday, except that week 1 is the next month's 1st, reached
+    /// from the last week of this one. Taken a month at a time: the walk's
+    /// Sundays in a month show its weeks in order, so it stops at the Sunday
+    /// that starts week `week` when the month has that week still ahead, and
+    /// otherwise passes to the next month's first Sunday (its 1st when that is
+    /// a Sunday); week 1 is always the next month's 1st. (Week by week, a walk
+    /// to a 6th week, which three months in ten have, took a dozen steps or
+    /// more; `StepsOnDaysTests` holds this to that walk.) Nil when the walk
+    /// goes past `dayStepWalkLimit` days after `walkStart`: the walk only
+    /// moves forward, so its last day is the one to check.
+    static func walk(toWeekOfMonth week: Int, from start: DayCursor, walkStart: Int) -> DayCursor? {
+        var cursor = start
+        while cursor.weekOfMonth != week {
+            if week == 1 {
+                cursor.stepToNextMonth()
+            } else if cursor.weekOfMonth < week && week <= cursor.weeksInMonth {
+                cursor.step(withinMonth: 7 * (week - 1) - cursor.firstWeekday + 2 - cursor.day)
+            } else {
+                cursor.stepToNextMonth()
+                if cursor.weekday != 1 { cursor.step(withinMonth: 8 - cursor.weekday) }
+            }
+            guard cursor.dayNumber - walkStart <= dayStepWalkLimit else { return nil }
+        }
+        return cursor
     }
 
     /// The week of the year and its week-numbering year of the day under `cursor`.

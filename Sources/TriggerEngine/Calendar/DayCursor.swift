@@ -76,7 +76,7 @@ struct DayCursor {
     var weekdayOrdinal: Int { (day - 1) / 7 + 1 }
 
     /// The weekday of the 1st of this day's month.
-    private var firstWeekday: Int { (weekday - 1 - (day - 1) % 7 + 7) % 7 + 1 }
+    var firstWeekday: Int { (weekday - 1 - (day - 1) % 7 + 7) % 7 + 1 }
 
     /// Weeks start on Sunday; the week holding the 1st is week 1.
     var weekOfMonth: Int { (day + firstWeekday - 2) / 7 + 1 }

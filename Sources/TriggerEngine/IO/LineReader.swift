@@ -111,13 +111,15 @@ package final class LineReader {
     }
 
     /// Whether the next `nextLine()` would wait for input: no whole line is
-    /// buffered and the input (a pipe or a terminal) has nothing ready to read.
-    /// Always false for a regular file, at its end, and once the input has ended.
+    /// buffered and the input (a pipe or a terminal) has nothing to read within
+    /// `milliseconds`. Always false for a regular file, at its end, and once
+    /// the input has ended.
     ///
     /// A reader that answers lines in rounds asks this before each line: a
     /// client that writes a line and waits for its answer must get it, not wait
-    /// for a round to fill.
-    package func nextLineWouldWait() -> Bool {
+    /// for a round to fill. The short wait keeps rounds full behind a fast
+    /// writer (`zcat log.gz |`), whose pipe runs dry for microseconds at a time.
+    package func nextLineWouldWait(milliseconds: Int32 = 2) -> Bool {
         if isExhausted { return false }
         if start < end, let newline = memchr(buffer.baseAddress! + start, 0x0A, end - start) {
             // Kept for `nextLine()`, which would otherwise look for it again.
@@ -126,9 +128,9 @@ package final class LineReader {
         }
         var request = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
         while true {
-            let ready = poll(&request, 1, 0)
+            let ready = poll(&request, 1, milliseconds)
             if ready >= 0 { return ready == 0 }
-            // Interrupted: ask again; any other failure shows up in the read itself.
+            // Interrupted: ask again (a fresh wait); any other failure shows up in the read itself.
             if errno != EINTR { return false }
         }
     }

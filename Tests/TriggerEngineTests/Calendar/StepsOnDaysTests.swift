@@ -135,6 +135,43 @@ struct StepsOnDaysTests {
         #expect(wrong.isEmpty, "\(wrong.count) wrong, first: \(wrong.prefix(5).joined(separator: "\n"))")
     }
 
+    /// The walk to a week of the month taken a month at a time ends where
+    /// the search's walk, week by week, does, and gives up (nil) exactly
+    /// when that one passes its limit: 60,000 seeded days, weeks and walk
+    /// starts (some far enough back that the limit falls mid-walk).
+    @Test func theWalkToAWeekOfTheMonthIsTheWeekByWeekWalk() {
+        func weekByWeek(_ week: Int, from start: DayCursor, walkStart: Int) -> DayCursor? {
+            var cursor = start
+            while cursor.weekOfMonth != week {
+                if week == 1 && cursor.weekOfMonth == cursor.weeksInMonth {
+                    cursor.stepToNextMonth()
+                } else {
+                    cursor.advance(days: 8 - cursor.weekday)
+                }
+                guard cursor.dayNumber - walkStart <= CalendarSearch.dayStepWalkLimit else { return nil }
+            }
+            return cursor
+        }
+        var generator = CalendarQueryGenerator(seed: 0x3EE6_0F30)
+        var wrong: [String] = [], gaveUp = 0, moved = 0
+        for _ in 0..<60_000 {
+            let day = generator.int(-140_000...160_000)
+            let week = generator.int(1...6)
+            let walkStart = day - (generator.chance(0.2) ? generator.int(700...800) : generator.int(0...40))
+            let expected = weekByWeek(week, from: DayCursor(dayNumber: day), walkStart: walkStart)
+            let walked = CalendarSearch.walk(toWeekOfMonth: week, from: DayCursor(dayNumber: day), walkStart: walkStart)
+            if expected == nil { gaveUp += 1 } else if expected?.dayNumber != day { moved += 1 }
+            if walked?.dayNumber != expected?.dayNumber {
+                wrong.append("week \(week) from day \(day), walk from \(walkStart): \(String(describing: walked?.dayNumber)) "
+                             + "instead of \(String(describing: expected?.dayNumber))")
+            }
+        }
+        #expect(wrong.isEmpty, "\(wrong.count) wrong, first: \(wrong.prefix(5).joined(separator: "\n"))")
+        // Both outcomes are exercised: walks that give up and walks that move.
+        #expect(gaveUp > 500)
+        #expect(moved > 40_000)
+    }
+
     /// Such sets against Foundation in seven zones (daylight time in both
     /// hemispheres, a half-hour offset, a lost day): the first two fire dates agree.
     @Test(arguments: 0..<2)

@@ -78,20 +78,28 @@ public final class GeofenceRun {
     /// output bytes as they are ready,
     /// and `progress` (if given) after each batch with the rows read so far.
     ///
+    /// A CSV or NDJSON log on a pipe is read in batches that also end where no
+    /// further line is ready: the events found so far are passed to `write`
+    /// and then `flush` is called, before the next line is waited for (a log
+    /// written as it goes gets its events as it goes).
+    ///
     /// With `pipelined` (the default) the log is read and parsed on a second
     /// thread while this one runs the monitor and writes, and both find which
     /// regions hold each batch's fixes: both cores, one monitor, output in file order.
     /// - Throws: `InputError.file`, `InputError.data` (a bad header, a truncated
     ///   GPX file, or with `strict` the first bad or out-of-order row), or
     ///   `InputError.handler` with what `write` threw.
-    public func run(write: ([UInt8]) throws -> Void, progress: ((Int) -> Void)? = nil) throws(InputError) -> GeofenceSummary {
+    public func run(write: ([UInt8]) throws -> Void, flush: () throws -> Void = {},
+                    progress: ((Int) -> Void)? = nil) throws(InputError) -> GeofenceSummary {
         try InputError.reading {
-            try running(write: { try InputError.calling(write, with: $0) }, progress: progress)
+            try running(write: { try InputError.calling(write, with: $0) }, flush: { try InputError.calling({ _ in try flush() }, with: ()) },
+                        progress: progress)
         }
     }
 
-    /// `run(write:progress:)` with the reader's own errors.
-    func running(write: ([UInt8]) throws -> Void, progress: ((Int) -> Void)?) throws -> GeofenceSummary {
+    /// `run(write:flush:progress:)` with the reader's own errors.
+    func running(write: ([UInt8]) throws -> Void, flush: () throws -> Void = {},
+                 progress: ((Int) -> Void)?) throws -> GeofenceSummary {
         let started = DispatchTime.now()
         let reader = try LocationLog.reader(path: source.path, format: source.format, columns: source.columns,
                                             zone: source.zone)
@@ -102,7 +110,7 @@ public final class GeofenceRun {
         // by a coverage of their own: on the reader thread when pipelined.
         let coverage = monitor.makeCoverage()
         if pipelined {
-            try runPipelined(reader, coverage, &consumer, write, progress)
+            try runPipelined(reader, coverage, &consumer, write, flush, progress)
         } else {
             var devices = DeviceTable()
             var batch = FixBatch()
@@ -114,7 +122,7 @@ public final class GeofenceRun {
                 more = try reader.read(into: &batch, devices: &devices, limit: batchSize ?? Self.defaultBatchSize)
                 batch.newDevices = Array(devices.names[known...])
                 coverage.fillCoverage(&batch)
-                try consumer.consume(batch, write)
+                try consumer.consume(batch, write, flush)
                 progress?(consumer.summary.rowsRead)
             }
         }
@@ -127,7 +135,8 @@ public final class GeofenceRun {
     /// threads as they have time (`BatchCoverageJob`): the monitor before
     /// applying and writing, the reader once it has read the next batch.
     private func runPipelined(_ reader: any LocationLogReading, _ coverage: RegionCoverage, _ consumer: inout Consumer,
-                              _ write: ([UInt8]) throws -> Void, _ progress: ((Int) -> Void)?) throws {
+                              _ write: ([UInt8]) throws -> Void, _ flush: () throws -> Void,
+                              _ progress: ((Int) -> Void)?) throws {
         let handOver = ReaderHandOver(reader: reader, coverage: coverage)
         let limit = batchSize ?? Self.defaultBatchSize
         let chunk = coverageChunk
@@ -166,7 +175,7 @@ public final class GeofenceRun {
         }, consume: { shared in
             shared.job?.complete(with: ownCoverage, into: &shared.fixes)
             shared.job = nil
-            try consumer.consume(shared.fixes, write)
+            try consumer.consume(shared.fixes, write, flush)
             progress?(consumer.summary.rowsRead)
         })
     }
@@ -204,7 +213,7 @@ public final class GeofenceRun {
             var kind: RegionEvent.Kind
         }
 
-        mutating func consume(_ batch: FixBatch, _ write: ([UInt8]) throws -> Void) throws {
+        mutating func consume(_ batch: FixBatch, _ write: ([UInt8]) throws -> Void, _ flush: () throws -> Void) throws {
             names += batch.newDevices
             summary.rowsRead += batch.count
             events.removeAll(keepingCapacity: true)
@@ -260,6 +269,14 @@ public final class GeofenceRun {
                     try write(out)
                     out.removeAll(keepingCapacity: true)
                 }
+            }
+            if batch.endsWhereInputWaits {
+                // The reader waits for more lines: what was found goes out now.
+                if !out.isEmpty {
+                    try write(out)
+                    out.removeAll(keepingCapacity: true)
+                }
+                try flush()
             }
         }
 

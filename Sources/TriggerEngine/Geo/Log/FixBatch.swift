@@ -29,6 +29,10 @@ package struct FixBatch: Sendable {
     /// The positions (longitude, latitude) of the rows of `coverageKeys`, in the
     /// same order, so that the tests read them one after another.
     package var coveragePoints: [(x: Double, y: Double)] = []
+    /// Whether the reader ended the batch early because no further line was
+    /// ready (a log on a pipe, written as it goes): its events are written out
+    /// and flushed before the next line is waited for.
+    package var endsWhereInputWaits = false
 
     package init() {}
 
@@ -43,6 +47,7 @@ package struct FixBatch: Sendable {
         coveredRegions.removeAll(keepingCapacity: true)
         coverageKeys.removeAll(keepingCapacity: true)
         coveragePoints.removeAll(keepingCapacity: true)
+        endsWhereInputWaits = false
     }
 
     @inline(__always)

@@ -2,6 +2,8 @@
 package protocol LocationLogReading: AnyObject {
     /// Appends up to `limit` rows to `batch`, interning device names in `devices`;
     /// returns `false` once the input is exhausted (the batch may still have rows).
+    /// A line-based reader also ends the batch where no further line is ready
+    /// (`FixBatch.endsWhereInputWaits`).
     /// - Throws: `DataError` for input that cannot be read on at all (a truncated
     ///   GPX file), `InputFileError` on a read error.
     func read(into batch: inout FixBatch, devices: inout DeviceTable, limit: Int) throws -> Bool
