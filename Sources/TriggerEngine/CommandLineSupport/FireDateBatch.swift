@@ -58,12 +58,13 @@ package struct FireDateBatch {
             more = false
             var waiting = false
             while true {
-                if round.count > 0 && reader.nextLineWouldWait() {
-                    waiting = true
-                    more = true
+                guard let line = try reader.nextLine(stoppingToWait: round.count > 0) else {
+                    if reader.stoppedToWait {
+                        waiting = true
+                        more = true
+                    }
                     break
                 }
-                guard let line = try reader.nextLine() else { break }
                 if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { continue }
                 round.append(line, number: reader.lineNumber)
                 if round.count == linesPerRound || round.byteCount >= bytesPerRound {

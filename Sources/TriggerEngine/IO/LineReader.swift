@@ -19,8 +19,6 @@ package final class LineReader {
     private var start = 0
     private var end = 0
     private var isExhausted = false
-    /// The offset of the newline ending the next line, when `nextLineWouldWait()` found it.
-    private var foundNewline: Int?
     /// The number of the line last returned (1-based).
     package private(set) var lineNumber = 0
 
@@ -82,18 +80,34 @@ package final class LineReader {
         let base = buffer.baseAddress!.assumingMemoryBound(to: UInt8.self)
         let rest = Array(UnsafeBufferPointer(start: base + start, count: end - start))
         start = end
-        foundNewline = nil
         return rest
     }
 
     /// The next line, valid until the next call; `nil` at the end of the input.
     package func nextLine() throws(InputFileError) -> UnsafeBufferPointer<UInt8>? {
+        try nextLine(stoppingToWait: false)
+    }
+
+    /// Whether the last `nextLine(stoppingToWait: true)` returned nil because
+    /// it would have waited for input, rather than at the end of the input.
+    package private(set) var stoppedToWait = false
+
+    /// `nextLine()`; with `stoppingToWait`, nil too (and `stoppedToWait` set)
+    /// where it would wait: no whole line is buffered and the input, a pipe or
+    /// a terminal, has nothing to read within 2 ms (a regular file never waits).
+    ///
+    /// A reader that answers lines in rounds asks this way for each line but
+    /// a round's first: a client that writes a line and waits for its answer
+    /// must get it, not wait for a round to fill. The short wait keeps rounds
+    /// full behind a fast writer (`zcat log.gz |`), whose pipe runs dry for
+    /// microseconds at a time. The input is only asked when the buffer holds no
+    /// whole line, so lines from a file cost what they did.
+    package func nextLine(stoppingToWait: Bool) throws(InputFileError) -> UnsafeBufferPointer<UInt8>? {
+        stoppedToWait = false
         while true {
             let base = buffer.baseAddress!.assumingMemoryBound(to: UInt8.self)
-            if start < end, let stop = foundNewline ?? memchr(base + start, 0x0A, end - start).map({
-                $0.assumingMemoryBound(to: UInt8.self) - base
-            }) {
-                foundNewline = nil
+            if start < end, let newline = memchr(base + start, 0x0A, end - start) {
+                let stop = newline.assumingMemoryBound(to: UInt8.self) - base
                 let line = trimmed(base + start, stop - start)
                 start = stop + 1
                 lineNumber += 1
@@ -106,26 +120,17 @@ package final class LineReader {
                 lineNumber += 1
                 return line
             }
+            if stoppingToWait && inputIsQuiet(milliseconds: 2) {
+                stoppedToWait = true
+                return nil
+            }
             try refill()
         }
     }
 
-    /// Whether the next `nextLine()` would wait for input: no whole line is
-    /// buffered and the input (a pipe or a terminal) has nothing to read within
-    /// `milliseconds`. Always false for a regular file, at its end, and once
-    /// the input has ended.
-    ///
-    /// A reader that answers lines in rounds asks this before each line: a
-    /// client that writes a line and waits for its answer must get it, not wait
-    /// for a round to fill. The short wait keeps rounds full behind a fast
-    /// writer (`zcat log.gz |`), whose pipe runs dry for microseconds at a time.
-    package func nextLineWouldWait(milliseconds: Int32 = 2) -> Bool {
-        if isExhausted { return false }
-        if start < end, let newline = memchr(buffer.baseAddress! + start, 0x0A, end - start) {
-            // Kept for `nextLine()`, which would otherwise look for it again.
-            foundNewline = newline.assumingMemoryBound(to: UInt8.self) - buffer.baseAddress!.assumingMemoryBound(to: UInt8.self)
-            return false
-        }
+    /// Whether the descriptor has nothing to read (and no end of input to
+    /// report) within `milliseconds`.
+    private func inputIsQuiet(milliseconds: Int32) -> Bool {
         var request = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
         while true {
             let ready = poll(&request, 1, milliseconds)
@@ -145,7 +150,6 @@ package final class LineReader {
     /// and reads more.
     private func refill() throws(InputFileError) {
         let pending = end - start
-        foundNewline = nil
         if start > 0 {
             if pending > 0 { buffer.baseAddress!.copyMemory(from: buffer.baseAddress! + start, byteCount: pending) }
             start = 0

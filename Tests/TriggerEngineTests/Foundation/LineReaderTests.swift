@@ -49,40 +49,41 @@ struct LineReaderTests {
         #expect(try reader.nextLine() == nil)
     }
 
-    /// `nextLineWouldWait()` on a pipe: false while a whole line is buffered or
-    /// bytes are ready, true with only part of a line and nothing more written,
-    /// false again once the writer closes (the last line then ends the input).
-    /// On a regular file it never says wait.
-    @Test func nextLineWouldWaitOnlyWhenAPipeHasNoWholeLineReady() throws {
+    /// `nextLine(stoppingToWait: true)` on a pipe: the buffered lines, then
+    /// nil with `stoppedToWait` where only part of a line has come, the line
+    /// once the rest is written, and at the end nil without `stoppedToWait`
+    /// (the last line first). On a regular file it never stops to wait.
+    @Test func nextLineStopsToWaitOnlyWhereAPipeHasNoWholeLine() throws {
         var ends: [Int32] = [0, 0]
         #expect(pipe(&ends) == 0)
         let writer = FileHandle(fileDescriptor: ends[1], closeOnDealloc: true)
         let reader = LineReader(descriptor: ends[0], path: "pipe", blockSize: 4096)
-        #expect(reader.nextLineWouldWait())
+        func next() throws -> String? { try reader.nextLine(stoppingToWait: true).map { String(decoding: $0, as: UTF8.self) } }
+        #expect(try next() == nil)
+        #expect(reader.stoppedToWait)
         try writer.write(contentsOf: Data("first\nsecond\nthi".utf8))
-        #expect(!reader.nextLineWouldWait())
-        #expect(try reader.nextLine().map { String(decoding: $0, as: UTF8.self) } == "first")
-        #expect(!reader.nextLineWouldWait())
-        #expect(try reader.nextLine().map { String(decoding: $0, as: UTF8.self) } == "second")
-        #expect(reader.nextLineWouldWait())
+        #expect(try next() == "first")
+        #expect(!reader.stoppedToWait)
+        #expect(try next() == "second")
+        #expect(try next() == nil)
+        #expect(reader.stoppedToWait)
         try writer.write(contentsOf: Data("rd\n".utf8))
-        #expect(!reader.nextLineWouldWait())
-        #expect(try reader.nextLine().map { String(decoding: $0, as: UTF8.self) } == "third")
+        #expect(try next() == "third")
         try writer.write(contentsOf: Data("last".utf8))
         try writer.close()
-        #expect(!reader.nextLineWouldWait())
-        #expect(try reader.nextLine().map { String(decoding: $0, as: UTF8.self) } == "last")
-        #expect(try reader.nextLine() == nil)
+        #expect(try next() == "last")
+        #expect(!reader.stoppedToWait)
+        #expect(try next() == nil)
+        #expect(!reader.stoppedToWait)
         #expect(reader.lineNumber == 4)
 
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("linereader-\(UUID()).txt")
         try Data("a\nb".utf8).write(to: url)
         defer { try? FileManager.default.removeItem(at: url) }
         let file = try LineReader(path: url.path)
-        #expect(!file.nextLineWouldWait())
-        #expect(try file.nextLine().map { String(decoding: $0, as: UTF8.self) } == "a")
-        #expect(!file.nextLineWouldWait())
-        #expect(try file.nextLine().map { String(decoding: $0, as: UTF8.self) } == "b")
-        #expect(!file.nextLineWouldWait())
+        var lines: [String] = []
+        while let line = try file.nextLine(stoppingToWait: true) { lines.append(String(decoding: line, as: UTF8.self)) }
+        #expect(lines == ["a", "b"])
+        #expect(!file.stoppedToWait)
     }
 }

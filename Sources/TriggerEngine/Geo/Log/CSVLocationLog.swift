@@ -118,11 +118,11 @@ package final class CSVLocationLog: LocationLogReading {
     package func read(into batch: inout FixBatch, devices: inout DeviceTable, limit: Int) throws -> Bool {
         var added = 0
         while added < limit {
-            if added > 0 && reader.nextLineWouldWait() {
-                batch.endsWhereInputWaits = true
-                return true
+            guard let line = try reader.nextLine(stoppingToWait: added > 0) else {
+                // Where a log on a pipe pauses, the batch ends (`endsWhereInputWaits`).
+                batch.endsWhereInputWaits = reader.stoppedToWait
+                return reader.stoppedToWait
             }
-            guard let line = try reader.nextLine() else { return false }
             if line.isEmpty { continue }
             added += 1
             parse(line, into: &batch, devices: &devices)

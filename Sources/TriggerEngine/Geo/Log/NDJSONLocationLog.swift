@@ -17,11 +17,11 @@ package final class NDJSONLocationLog: LocationLogReading {
     package func read(into batch: inout FixBatch, devices: inout DeviceTable, limit: Int) throws -> Bool {
         var added = 0
         while added < limit {
-            if added > 0 && reader.nextLineWouldWait() {
-                batch.endsWhereInputWaits = true
-                return true
+            guard let line = try reader.nextLine(stoppingToWait: added > 0) else {
+                // Where a log on a pipe pauses, the batch ends (`endsWhereInputWaits`).
+                batch.endsWhereInputWaits = reader.stoppedToWait
+                return reader.stoppedToWait
             }
-            guard let line = try reader.nextLine() else { return false }
             if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { continue }
             added += 1
             let number = reader.lineNumber
