@@ -27,9 +27,10 @@
 /// a day the walks reach on day numbers (`matchedDay`), at the set's time of
 /// day, which exists and shows the set's time units on a day without a
 /// transition, or with one more than an hour after that time (the hour,
-/// minute and second walks from midnight read no further; on any other day
-/// with a transition the check stands back for a set with a time). The
-/// step then:
+/// minute and second walks from midnight read no further), or wholly more
+/// than an hour before it (the hour walk steps over the skipped or repeated
+/// hour and goes on in plain wall-clock time); on any other day with a
+/// transition the check stands back for a set with a time. The step then:
 ///
 /// - answers, or may, when the candidate shows the set's date units, when it
 ///   lies in February and the unit that bailed is the day, the weekday ordinal
@@ -55,7 +56,7 @@
 /// key, the seeded queries answer differently. Without the others they
 /// answer the same (also 8,000 in zones whose transitions touch midnight):
 /// the zone's midnights, the memo waiting for the year after the start's,
-/// the hour of margin after the set's time, the whole-minute offset at the
+/// the hours of margin after and before the set's time, the whole-minute offset at the
 /// match, the walks' limits, and a week unit or a weekday (without one the
 /// lowest unit is a time unit and the next step's day needs more care).
 /// Those keep the proof short or are the proof's own; dropping one needs a
@@ -413,29 +414,37 @@ extension CalendarSearch {
     }
 
     /// Whether a transition falls on local day `day` (both its sides do, in a
-    /// zone whose transitions leave midnight alone) within an hour after the
-    /// set's time of day or earlier: the hour, minute and second walks from
-    /// midnight read the day up to that time and the hour after it, and an
-    /// hour or more before any transition they are plain wall-clock
-    /// arithmetic. The days between the transitions found are kept for the
-    /// next day asked about.
+    /// zone whose transitions leave midnight alone) that the set's time of day
+    /// could meet: one from an hour before that time to an hour after it. The
+    /// hour, minute and second walks from midnight read the day up to that
+    /// time and the hour after it; a transition more than an hour after the
+    /// time is never read, and one whose later wall reading is more than an
+    /// hour before it is passed through (the hour walk steps over the skipped
+    /// or repeated hour and goes on in plain wall-clock arithmetic for over an
+    /// hour before it reaches the time, which exists on that day). The days
+    /// between the transitions found are kept for the next day asked about.
     private func hasTransition(onDay day: Int, _ steps: inout StepsOnDays) -> Bool {
         if steps.quietAfter < day && day < steps.quietBefore { return false }
         // The instants of a local day lie within 26 hours of its UTC namesake:
         // transitions up to `after` fall on earlier days.
         var after = day * 86_400 - 93_600
+        // Whether a transition passed through falls on `day` itself.
+        var passedOnDay = false
         while true {
             guard let transition = calendar.rules.firstTransition(after: after) else {
-                (steps.quietAfter, steps.quietBefore) = (day - 1, Int.max)
+                (steps.quietAfter, steps.quietBefore) = (passedOnDay ? day : day - 1, Int.max)
                 return false
             }
             let transitionDay = CivilDate.floorDivide(transition.at + transition.offsetBefore, 86_400).quotient
             if transitionDay == day {
                 let earlierWall = min(transition.offsetBefore, transition.offsetAfter) + transition.at
-                return CivilDate.floorDivide(earlierWall, 86_400).remainder <= steps.timeOfDay + 3600
-            }
-            if transitionDay > day {
-                (steps.quietAfter, steps.quietBefore) = (day - 1, transitionDay)
+                let laterWall = max(transition.offsetBefore, transition.offsetAfter) + transition.at
+                if CivilDate.floorDivide(earlierWall, 86_400).remainder > steps.timeOfDay + 3600 { return false }
+                guard CivilDate.floorDivide(laterWall, 86_400).remainder + 3600 < steps.timeOfDay else { return true }
+                // Wholly over an hour before the time: look for another on the same day.
+                passedOnDay = true
+            } else if transitionDay > day {
+                (steps.quietAfter, steps.quietBefore) = (passedOnDay ? day : day - 1, transitionDay)
                 return false
             }
             after = transition.at

@@ -59,6 +59,29 @@ struct StepsOnDaysTests {
                 "followed to nil \(toNil), skipped \(skipped) (answered \(answeredAfterSkipping)) of 2,000")
     }
 
+    /// 6,000 seeded sets with an hour, in zones with daylight time (a
+    /// half-hour one among them), whose candidates fall near the ends of
+    /// months, where transitions fall (a day from the 24th, a Sunday or a
+    /// late week of the month): the steps on transition days, where the set's
+    /// time lies over an hour after the transition or less, answer exactly
+    /// what the search answers without following them.
+    @Test(arguments: 0..<3)
+    func setsWithAnHourOnTransitionDays(shard: Int) throws {
+        let zones = ["Europe/Berlin", "America/New_York", "Australia/Sydney", "Australia/Lord_Howe", "America/Santiago",
+                     "Europe/London", "Pacific/Chatham"]
+        let comparison = try EarlyNilComparison(seed: 0xDA75_7000 + UInt64(shard), count: 2_000, zones: zones) { generator, _ in
+            var pattern = CalendarPattern()
+            pattern[.day] = generator.int(24...31)
+            if generator.chance(0.5) { pattern[.weekday] = 1 } else { pattern[.weekOfMonth] = generator.int(4...6) }
+            if generator.chance(0.3) { pattern[.weekdayOrdinal] = generator.int(4...5) }
+            pattern[.hour] = generator.int(0...23)
+            if generator.chance(0.4) { pattern[.minute] = generator.int(0...59) }
+            return pattern
+        }
+        #expect(comparison.differences.isEmpty, "\(comparison.summary)")
+        #expect(comparison.outcomes.filter { $0.answer == nil }.count >= 200)
+    }
+
     /// 8,000 seeded sets and starts in zones whose transitions skip or repeat
     /// midnight or lose a day, where the check must stand back: the search
     /// answers what it answers without it.
