@@ -20,7 +20,8 @@ struct CalendarSearch: Sendable {
 
     /// Whether a search checks whether it can answer at all
     /// (`CalendarSearch+NoAnswer` after a few steps, `CalendarSearch+PinnedYear`
-    /// after each step that found nothing) and skips the years in which it
+    /// after each step that found nothing, `CalendarSearch+WeekYearLeftBehind`
+    /// once past the week year) and skips the years in which it
     /// cannot (`CalendarSearch+StepsBeforeTheMonth`) or follows such steps on
     /// day numbers (`CalendarSearch+StepsOnDays`); off only in the tests
     /// that compare those checks with the whole search.
@@ -70,10 +71,20 @@ struct CalendarSearch: Sendable {
         var recentred: CalendarSearch?
         var skippingYears = askingWhetherAnyAnswer
         var followingDays = askingWhetherAnyAnswer
+        var weekYearBehind = askingWhetherAnyAnswer ? weekYearOfDaySearch : nil
         var stepIndex = 0
         while stepIndex < Self.stepLimit {
             if stepIndex == Self.stepsBeforeAskingWhetherAnyAnswer && askingWhetherAnyAnswer && cannotAnswer(after: start) {
                 return nil
+            }
+            if stepIndex >= 1, let weekYear = weekYearBehind {
+                // A day in a week-numbering year left behind: asked once, from
+                // the second step on (`CalendarSearch+WeekYearLeftBehind`).
+                let fields = calendar.fields(searching)
+                if fields.year > weekYear {
+                    weekYearBehind = nil
+                    if noStepAfterWeekYearAnswers(weekYear, start: start, fromMonth: fields.month) { return nil }
+                }
             }
             if skippingYears && stepIndex >= Self.stepsBeforeAskingWhetherAnyAnswer {
                 // Years whose steps cannot answer (`CalendarSearch+StepsBeforeTheMonth`)
@@ -130,7 +141,9 @@ struct CalendarSearch: Sendable {
 
     // MARK: - One step (`_enumerateDatesStep`)
 
-    private func step(start: Double, searching: Double) throws(Abort) -> (Double?, Double) {
+    /// One step of the search from `searching`: the match it accepts, if any,
+    /// and where the next step searches from.
+    func step(start: Double, searching: Double) throws(Abort) -> (Double?, Double) {
         let toMatch = adjustedPattern(at: searching)
         let unadjusted = try matchingDate(after: searching, toMatch)
         return try adjustedResult(unadjusted, start: start, toMatch: toMatch, searching: searching)
