@@ -1,5 +1,6 @@
 import TestSupport
 import Foundation
+import Testing
 @_spi(Internals) @testable import TriggerEngine
 
 /// Foundation's answer, the oracle every calendar test compares against: a
@@ -53,6 +54,15 @@ enum CalendarOracle {
             }
         }
         return mismatches
+    }
+
+    /// `mismatches(seed:count:zones:components:)`, expected to be none (the
+    /// first ten described where some are).
+    static func expectAgreement(seed: UInt64, count: Int, zones: [String], sourceLocation: SourceLocation = #_sourceLocation,
+                                components: (inout CalendarQueryGenerator, Int) -> DateComponents) throws {
+        let mismatches = try mismatches(seed: seed, count: count, zones: zones, components: components)
+        #expect(mismatches.isEmpty, "\(mismatches.count) mismatches, first: \(mismatches.prefix(10).joined(separator: "\n"))",
+                sourceLocation: sourceLocation)
     }
 }
 

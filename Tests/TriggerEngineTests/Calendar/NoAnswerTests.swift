@@ -114,7 +114,7 @@ struct NoAnswerTests {
     /// agree with Foundation's (nil, in all but the approximations' corners).
     @Test(arguments: 0..<2)
     func contradictorySetsAgreeWithFoundation(shard: Int) throws {
-        let mismatches = try CalendarOracle.mismatches(seed: 0x0A45_F000 + UInt64(shard), count: 300, zones: Self.zones) { generator, year in
+        try CalendarOracle.expectAgreement(seed: 0x0A45_F000 + UInt64(shard), count: 300, zones: Self.zones) { generator, year in
             var components = DateComponents()
             switch generator.int(0...6) {
             case 0:
@@ -148,9 +148,9 @@ struct NoAnswerTests {
                 components.month = generator.int(1...12)
                 components.day = generator.chance(0.3) ? generator.int(29...31) : generator.int(1...28)
                 if generator.chance(0.5) {
-                    components.weekOfYear = generator.int(1...53)
+        components.weekOfYear = generator.int(1...53)
                 } else {
-                    components.weekdayOrdinal = generator.int(1...5)
+        components.weekdayOrdinal = generator.int(1...5)
                 }
             }
             if generator.chance(0.4) { components.weekday = generator.int(1...7) }
@@ -158,6 +158,5 @@ struct NoAnswerTests {
             if generator.chance(0.3) { components.minute = generator.int(0...59) }
             return components
         }
-        #expect(mismatches.isEmpty, "\(mismatches.count) mismatches, first: \(mismatches.prefix(10).joined(separator: "\n"))")
     }
 }

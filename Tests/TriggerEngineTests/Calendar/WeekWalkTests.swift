@@ -48,7 +48,7 @@ struct WeekWalkTests {
     /// dates agree with Foundation's, nil included.
     @Test(arguments: 0..<2)
     func weekNumberSetsAgreeWithFoundation(shard: Int) throws {
-        let mismatches = try CalendarOracle.mismatches(seed: 0x3EE4_5400 + UInt64(shard), count: 300, zones: Self.zones) { generator, _ in
+        try CalendarOracle.expectAgreement(seed: 0x3EE4_5400 + UInt64(shard), count: 300, zones: Self.zones) { generator, _ in
             var components = DateComponents(weekOfYear: generator.chance(0.5) ? 53 : generator.int(1...53))
             if generator.chance(0.5) { components.day = generator.int(1...31) }
             if generator.chance(0.3) { components.weekday = generator.int(1...7) }
@@ -57,6 +57,5 @@ struct WeekWalkTests {
             if generator.chance(0.5) { components.minute = generator.int(0...59) }
             return components
         }
-        #expect(mismatches.isEmpty, "\(mismatches.count) mismatches, first: \(mismatches.prefix(10).joined(separator: "\n"))")
     }
 }
