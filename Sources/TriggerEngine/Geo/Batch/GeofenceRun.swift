@@ -265,19 +265,20 @@ public final class GeofenceRun {
                                time: row.time, lat: row.lat, lon: row.lon, to: &out)
                 observer?.geofenceRun(event: event.kind, region: Int(event.region), device: row.device, time: row.time,
                                       latitude: row.lat, longitude: row.lon)
-                if out.count >= 1 << 16 {
-                    try write(out)
-                    out.removeAll(keepingCapacity: true)
-                }
+                if out.count >= 1 << 16 { try writeOut(write) }
             }
             if batch.endsWhereInputWaits {
                 // The reader waits for more lines: what was found goes out now.
-                if !out.isEmpty {
-                    try write(out)
-                    out.removeAll(keepingCapacity: true)
-                }
+                try writeOut(write)
                 try flush()
             }
+        }
+
+        /// Passes the encoded output so far to `write`, if there is any, and empties it.
+        private mutating func writeOut(_ write: ([UInt8]) throws -> Void) throws {
+            guard !out.isEmpty else { return }
+            try write(out)
+            out.removeAll(keepingCapacity: true)
         }
 
         /// The batch's events as values, to `sink` (and the observer).
@@ -306,7 +307,7 @@ public final class GeofenceRun {
         }
 
         mutating func finish(started: DispatchTime, _ write: ([UInt8]) throws -> Void) throws -> GeofenceSummary {
-            if !out.isEmpty { try write(out) }
+            try writeOut(write)
             summary.counters = monitor.counters
             summary.devices = names.count
             summary.seconds = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9
