@@ -101,8 +101,19 @@ extension CalendarSearch {
         if let month = pattern[.month], month != 2 { return false }
         let day = pattern[.day]
         if let day, day > 28 { return true }
-        var inReach = pattern.set.contains(.weekOfMonth)
-        if let ordinal = pattern[.weekdayOrdinal], day.map({ ($0 - 1) / 7 + 1 != ordinal }) ?? true { inReach = true }
+        let set = pattern.set
+        // A unit the match sets stays matched unless a unit matched after it
+        // moves the day: the weekday ordinal after the week of the month, the
+        // weekday after both, the day last of all.
+        var inReach = set.contains(.weekOfMonth)
+            && (set.contains(.weekdayOrdinal) || set.contains(.weekday) || day != nil)
+        if let ordinal = pattern[.weekdayOrdinal] {
+            if let day {
+                if (day - 1) / 7 + 1 != ordinal { inReach = true }
+            } else if set.contains(.weekday) {
+                inReach = true
+            }
+        }
         return inReach && !weekOfYearKeepsCandidatesFromFebruary
     }
 

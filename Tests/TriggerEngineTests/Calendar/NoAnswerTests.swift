@@ -79,6 +79,43 @@ struct NoAnswerTests {
         #expect(cutShort >= 150 && answered >= 150, "cut short \(cutShort), answered \(answered) of 1,500")
     }
 
+    /// February's approximation without a day: a week of the month or a
+    /// weekday ordinal stays matched at a step's candidate unless a unit
+    /// matched after it (the ordinal, the weekday) moves the day. Sets with
+    /// one or both of them, a weekday or not, a week number (or February, or
+    /// no month) and times of day that may walk into the next day, from
+    /// starts at any time of day: with the check the search answers what it
+    /// answers without it; the check cuts sets without a weekday short, and
+    /// sets with one still reach the approximation (1 March).
+    @Test(arguments: 0..<2)
+    func aWeekOfTheMonthOrAnOrdinalStaysMatchedUnlessAWeekdayMovesIt(shard: Int) throws {
+        let comparison = try EarlyNilComparison(seed: 0x0A45_FEB8 + UInt64(shard), count: 1_500, zones: Self.zones) { generator, _ in
+            var pattern = CalendarPattern()
+            switch generator.int(0...2) {
+            case 0: pattern[.weekOfMonth] = generator.chance(0.3) ? 6 : generator.int(1...5)
+            case 1: pattern[.weekdayOrdinal] = generator.int(1...5)
+            default:
+                pattern[.weekOfMonth] = generator.int(1...6)
+                pattern[.weekdayOrdinal] = generator.int(1...5)
+            }
+            if generator.chance(0.7) { pattern[.weekOfYear] = generator.int(1...53) } else if generator.chance(0.5) { pattern[.month] = 2 }
+            if generator.chance(0.35) { pattern[.weekday] = generator.int(1...7) }
+            if generator.chance(0.4) { pattern[.hour] = generator.int(0...23) }
+            if generator.chance(0.4) { pattern[.minute] = generator.int(0...59) }
+            if generator.chance(0.3) { pattern[.second] = generator.int(0...59) }
+            return pattern
+        }
+        let withoutWeekday = comparison.outcomes.filter { $0.pattern[.weekday] == nil }
+        let cutShort = withoutWeekday.filter { $0.search.cannotAnswer(after: $0.after) }.count
+        let firstOfMarch = comparison.outcomes.filter { outcome in
+            guard outcome.pattern[.weekday] != nil, let answer = outcome.answer else { return false }
+            let fields = outcome.search.calendar.fields(answer)
+            return fields.month == 3 && fields.day == 1 && outcome.search.mismatches(at: answer, outcome.pattern) != []
+        }.count
+        #expect(comparison.differences.isEmpty, "\(comparison.summary)")
+        #expect(cutShort >= 200 && firstOfMarch >= 5, "cut short \(cutShort) of \(withoutWeekday.count) without a weekday; 1 March \(firstOfMarch)")
+    }
+
     /// `someDay(showing:onOrAfter:)` against a plain walk over forty years of
     /// days, for sets of date units alone (its own candidates are only a
     /// month, a week or a year of each kind).
