@@ -80,9 +80,12 @@ struct CalendarSearch: Sendable {
             if stepIndex >= 1, let weekYear = weekYearBehind {
                 // A day in a week-numbering year left behind: asked once, from
                 // the second step on (`CalendarSearch+WeekYearLeftBehind`).
+                // Its thirteen steps each start over in that week year, far
+                // from the calendar's centre: the cheap check goes first.
                 let fields = calendar.fields(searching)
                 if fields.year > weekYear {
                     weekYearBehind = nil
+                    if cannotAnswer(after: start) { return nil }
                     if noStepAfterWeekYearAnswers(weekYear, start: start, fromMonth: fields.month) { return nil }
                 }
             }
