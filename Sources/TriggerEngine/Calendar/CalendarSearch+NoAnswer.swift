@@ -60,7 +60,7 @@ extension CalendarSearch {
         }
         guard !februaryApproximationInReach else { return false }
         guard !Self.someDay(showing: pattern, onOrAfter: startDay - 1) else { return false }
-        guard pattern[.day] != nil else { return true }
+        guard pattern[.day] != nil, !candidatesKeepTheMonthAndDay else { return true }
         // A day: the day after a missing one is the 1st of the month after
         // the one set (or the one the search adds, any month), with the set's
         // other date units (its year becomes the search's own: any year here).
@@ -84,6 +84,36 @@ extension CalendarSearch {
         if pattern[.weekOfYear] == 53 { return 18 }
         if set.contains(.weekOfYear) || set.contains(.weekOfMonth) { return 6 }
         return 2
+    }
+
+    /// Whether every step's candidate shows the set's month and day, so that
+    /// the approximation for a missing day (which needs one of them
+    /// mismatched) never comes up. The match sets the month, then the week of
+    /// the month or the weekday ordinal, then the day: each moves forward from
+    /// the 1st of the month (or a day of it before the day set; every search
+    /// date after the first step is one of those or lies past the day, where
+    /// the search moves on to the month's next year). A day the month always
+    /// has is found in it when it lies on or after where the week or ordinal
+    /// starts: week `k` starts on or before the `7(k-1)+1`th, ordinal `o` on
+    /// it, and the 4th of each lies in every month. A weekday (up to six days
+    /// on) or a week number or week-numbering year (matched before the month,
+    /// so that the month's advance may cross a year) is left to the check below.
+    ///
+    /// Since the day after a missing one is a 1st, which shows ordinal 1 and
+    /// week 1, only those two reach the check below at all; and a search
+    /// that finds such a 1st answers within its first steps, before this is
+    /// asked. The bound on the day (a day the month lacks) is proof-only.
+    var candidatesKeepTheMonthAndDay: Bool {
+        guard let month = pattern[.month], let day = pattern[.day] else { return false }
+        let set = pattern.set
+        guard !set.contains(.weekday), !set.contains(.weekOfYear), !set.contains(.yearForWeekOfYear),
+              day <= CivilDate.daysInMonth(year: 2001, month: month) else { return false }
+        switch (pattern[.weekOfMonth], pattern[.weekdayOrdinal]) {
+        case (nil, nil): return true
+        case let (week?, nil): return week <= 4 && day >= 7 * (week - 1) + 1
+        case let (nil, ordinal?): return ordinal <= 4 && day >= 7 * (ordinal - 1) + 1
+        default: return false
+        }
     }
 
     /// Whether a candidate in February could mismatch first at the day, the

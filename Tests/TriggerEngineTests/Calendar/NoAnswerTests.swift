@@ -116,6 +116,44 @@ struct NoAnswerTests {
         #expect(cutShort >= 200 && firstOfMarch >= 5, "cut short \(cutShort) of \(withoutWeekday.count) without a weekday; 1 March \(firstOfMarch)")
     }
 
+    /// The approximation for a missing day needs a candidate off the month or
+    /// the day set: sets with a month, a day (any, 29–31 too) and a week of
+    /// the month or a weekday ordinal (1–6 and 1–5: the day before or after
+    /// where they start), sometimes both, a weekday, a year or a time of day.
+    /// With the check the search answers what it answers without it; the
+    /// check cuts short the sets whose candidates keep the month and day, and
+    /// others still answer with the 1st of the following month.
+    @Test(arguments: 0..<2)
+    func candidatesThatKeepTheMonthAndDayNeverReachTheMissingDay(shard: Int) throws {
+        let comparison = try EarlyNilComparison(seed: 0x0A45_D1A0 + UInt64(shard), count: 1_500, zones: Self.zones) { generator, year in
+            var pattern = CalendarPattern()
+            pattern[.month] = generator.int(1...12)
+            pattern[.day] = generator.chance(0.25) ? generator.int(29...31) : generator.int(1...28)
+            switch generator.int(0...4) {
+            case 0, 1: pattern[.weekdayOrdinal] = generator.int(1...5)
+            case 2, 3: pattern[.weekOfMonth] = generator.int(1...6)
+            default:
+                pattern[.weekdayOrdinal] = generator.int(1...5)
+                pattern[.weekOfMonth] = generator.int(1...6)
+            }
+            if generator.chance(0.15) { pattern[.weekday] = generator.int(1...7) }
+            // A year behind the start keeps the search going past the checks.
+            if generator.chance(0.3) { pattern[.year] = year + generator.int(-4...2) }
+            if generator.chance(0.4) { pattern[.hour] = generator.int(0...23) }
+            if generator.chance(0.3) { pattern[.minute] = generator.int(0...59) }
+            return pattern
+        }
+        let keeping = comparison.outcomes.filter { $0.search.candidatesKeepTheMonthAndDay }
+        let cutShort = keeping.filter { $0.search.cannotAnswer(after: $0.after) }.count
+        let firstOfNextMonth = comparison.outcomes.filter { outcome in
+            guard let answer = outcome.answer, let month = outcome.pattern[.month] else { return false }
+            let fields = outcome.search.calendar.fields(answer)
+            return fields.day == 1 && fields.month == month % 12 + 1 && outcome.search.mismatches(at: answer, outcome.pattern) != []
+        }.count
+        #expect(comparison.differences.isEmpty, "\(comparison.summary)")
+        #expect(cutShort >= 200 && firstOfNextMonth >= 20, "cut short \(cutShort) of \(keeping.count); 1st of the next month \(firstOfNextMonth)")
+    }
+
     /// `someDay(showing:onOrAfter:)` against a plain walk over forty years of
     /// days, for sets of date units alone (its own candidates are only a
     /// month, a week or a year of each kind).
