@@ -32,20 +32,70 @@ extension CalendarSearch {
     /// Whether the set's week number keeps every step's first candidate out of
     /// February, by the reasoning above; false whenever that is not certain.
     var weekOfYearKeepsCandidatesFromFebruary: Bool {
-        guard let week = pattern[.weekOfYear], pattern[.month] == nil, pattern[.day] == nil,
-              let reach = Self.candidateReach(after: pattern) else { return false }
+        guard let week = pattern[.weekOfYear], pattern[.month] == nil, pattern[.day] == nil else { return false }
+        if pattern[.weekOfMonth] == 6 { return sixthWeekKeepsCandidatesFromFebruary(week) }
+        // Without a week of the month only the weekday ordinal can be the
+        // mismatch, and only where it already showed on the day the match
+        // reached in the numbered week, the weekday then moving up to six
+        // days on (an ordinal the match walks to shows with the weekday).
+        let reach = pattern[.weekOfMonth] == nil ? Self.weekOfYearReachSlack + 6 : Self.candidateReach(after: pattern)
+        guard let reach else { return false }
         for year in Self.yearOfEachKind {
             let weekStart = ZoneCalendar.firstDayOfWeekYear(year) + 7 * (week - 1)
             // Week 53 exists in some years only; where it does not, no day shows it.
             guard weekStart + 7 <= ZoneCalendar.firstDayOfWeekYear(year + 1) else { continue }
-            let lastDay = weekStart + 6 + reach
-            for februaryYear in [year, year + 1] {
-                let first = CivilDate.days(year: februaryYear, month: 2, day: 1)
-                let last = CivilDate.days(year: februaryYear, month: 3, day: 1) - 1
-                if weekStart <= last && lastDay >= first { return false }
+            if Self.meetsFebruary(weekStart, weekStart + 6 + reach) { return false }
+        }
+        return true
+    }
+
+    /// The sixth week of a month, on its last one or two days, lies only in a
+    /// month of 31 days that starts on a Friday or a Saturday or of 30 that
+    /// starts on a Saturday, never in February. The week-of-month walk from a
+    /// day of the numbered week lands in the first such month that ends on or
+    /// after that day, and the candidate lies at most the units below it
+    /// (ordinal, weekday) further on. Which month that is depends on the kind
+    /// of the week's year and whether the next is a leap year: 2001–2028 holds
+    /// every pair (the first such month follows within a year).
+    private func sixthWeekKeepsCandidatesFromFebruary(_ week: Int) -> Bool {
+        var below = pattern
+        below[.weekOfMonth] = nil
+        guard let reach = Self.candidateReach(after: below) else { return false }
+        for year in 2001...2028 {
+            let weekStart = ZoneCalendar.firstDayOfWeekYear(year) + 7 * (week - 1)
+            guard weekStart + 7 <= ZoneCalendar.firstDayOfWeekYear(year + 1) else { continue }
+            for from in [weekStart, weekStart + 6] {
+                guard let (sixthWeek, monthEnd) = Self.firstSixthWeek(endingOnOrAfter: from) else { return false }
+                if Self.meetsFebruary(sixthWeek, monthEnd + reach) { return false }
             }
         }
         return true
+    }
+
+    /// The first and last day of the sixth week of the first month with one
+    /// that ends on or after `day`, looked for in the next 24 months.
+    static func firstSixthWeek(endingOnOrAfter day: Int) -> (first: Int, last: Int)? {
+        var (year, month, _) = CivilDate.date(fromDays: day)
+        for _ in 0..<24 {
+            let first = CivilDate.days(year: year, month: month, day: 1)
+            let length = CivilDate.daysInMonth(year: year, month: month)
+            let offset = CivilDate.weekday(ofDays: first) - 1
+            if length + offset > 35 && first + length - 1 >= day { return (first + 35 - offset, first + length - 1) }
+            (year, month) = month == 12 ? (year + 1, 1) : (year, month + 1)
+        }
+        return nil
+    }
+
+    /// Whether the days `first...last` meet a February (of the year of
+    /// `first` or the next: the spans asked here are shorter than a year).
+    static func meetsFebruary(_ first: Int, _ last: Int) -> Bool {
+        let year = CivilDate.date(fromDays: first).year
+        for februaryYear in [year, year + 1] {
+            let februaryFirst = CivilDate.days(year: februaryYear, month: 2, day: 1)
+            let februaryLast = CivilDate.days(year: februaryYear, month: 3, day: 1) - 1
+            if first <= februaryLast && last >= februaryFirst { return true }
+        }
+        return false
     }
 
     /// The most days a match moves on from a day of its numbered week through
