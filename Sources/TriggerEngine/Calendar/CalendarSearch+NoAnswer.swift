@@ -123,7 +123,12 @@ extension CalendarSearch {
     /// the 28th is found in the month or the next one, so it mismatches only
     /// at the end of a December, never in February; and on that day the
     /// weekday ordinal is fixed, so an ordinal that agrees with the day never
-    /// mismatches there either.
+    /// mismatches there either. Without a day, an ordinal the match walks to
+    /// shows (with the weekday, when one is set), and so does a week of the
+    /// month with nothing after it: the time of day moves within the day,
+    /// since every search date after the first step starts the period above
+    /// the highest unit set (a day, an hour, a minute) or repeats a match's
+    /// time.
     ///
     /// A week number without a month or a day narrows it further
     /// (`weekOfYearKeepsCandidatesFromFebruary`).
