@@ -32,8 +32,9 @@ extension CalendarSearch {
     /// Whether the set's week number keeps every step's first candidate out of
     /// February, by the reasoning above; false whenever that is not certain.
     var weekOfYearKeepsCandidatesFromFebruary: Bool {
-        guard let week = pattern[.weekOfYear], pattern[.month] == nil, pattern[.day] == nil else { return false }
+        guard let week = pattern[.weekOfYear], pattern[.month] == nil else { return false }
         if pattern[.weekOfMonth] == 6 { return sixthWeekKeepsCandidatesFromFebruary(week) }
+        guard pattern[.day] == nil else { return false }
         // Without a week of the month only the weekday ordinal can be the
         // mismatch, and only where it already showed on the day the match
         // reached in the numbered week, the weekday then moving up to six
@@ -57,10 +58,18 @@ extension CalendarSearch {
     /// (ordinal, weekday) further on. Which month that is depends on the kind
     /// of the week's year and whether the next is a leap year: 2001–2028 holds
     /// every pair (the first such month follows within a year).
+    ///
+    /// A day (up to the 28th: `februaryApproximationInReach` answers for the
+    /// others) moves the candidate up to 31 days further. When the search adds
+    /// the searched month (the day is the highest unit and still ahead), the
+    /// walk starts in that month and the candidate lies after it: the month
+    /// mismatches, and the missing day's match, a 1st in a sixth week, never
+    /// shows; so only steps without it matter, which start as above.
     private func sixthWeekKeepsCandidatesFromFebruary(_ week: Int) -> Bool {
         var below = pattern
         below[.weekOfMonth] = nil
-        guard let reach = Self.candidateReach(after: below) else { return false }
+        guard var reach = Self.candidateReach(after: below) else { return false }
+        if pattern[.day] != nil { reach += 31 }
         for year in 2001...2028 {
             let weekStart = ZoneCalendar.firstDayOfWeekYear(year) + 7 * (week - 1)
             guard weekStart + 7 <= ZoneCalendar.firstDayOfWeekYear(year + 1) else { continue }

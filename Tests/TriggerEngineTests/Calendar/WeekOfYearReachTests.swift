@@ -85,6 +85,31 @@ struct WeekOfYearReachTests {
         #expect(marches >= 30, "answered 1 March 00:00: \(marches) of 1,500")
     }
 
+    /// A sixth week of the month with a week number: sets with a day (up to
+    /// the 28th mostly) or without, an ordinal or a weekday sometimes, times
+    /// of day, half their weeks near a February. With the check the search
+    /// answers what it answers without it; the sixth week keeps many of them
+    /// from February, and some still answer 1 March.
+    @Test(arguments: 0..<2)
+    func aSixthWeekLandsInTheMonthsThatHaveOne(shard: Int) throws {
+        let comparison = try EarlyNilComparison(seed: 0x3EAC_6000 + UInt64(shard), count: 1_500, zones: Self.zones) { generator, year in
+            var pattern = Self.pattern(&generator, year: year)
+            pattern[.weekOfMonth] = 6
+            pattern[.year] = nil
+            if generator.chance(0.6) { pattern[.day] = generator.chance(0.1) ? generator.int(29...31) : generator.int(1...28) }
+            return pattern
+        }
+        let outOfReach = comparison.outcomes.filter { $0.search.weekOfYearKeepsCandidatesFromFebruary }
+        let withDay = outOfReach.filter { $0.pattern[.day] != nil && $0.search.cannotAnswer(after: $0.after) }.count
+        let marches = comparison.outcomes.filter { outcome in
+            guard let answer = outcome.answer else { return false }
+            let fields = outcome.search.calendar.fields(answer)
+            return fields.month == 3 && fields.day == 1 && fields.secondOfDay == 0
+        }.count
+        #expect(comparison.differences.isEmpty, "\(comparison.summary)")
+        #expect(withDay >= 200 && marches >= 10, "cut short with a day: \(withDay) of \(outOfReach.count) out of reach; 1 March: \(marches)")
+    }
+
     /// Such sets against Foundation in seven zones (daylight time in both
     /// hemispheres, a half-hour offset, a lost day): the first two fire dates
     /// agree.
