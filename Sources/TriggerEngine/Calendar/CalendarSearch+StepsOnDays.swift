@@ -16,11 +16,12 @@
 /// the slowest of the random mix.
 ///
 /// What a step does here depends on the calendar alone. Take a set with a
-/// day and no year, month or week-numbering year (the day is then the
-/// highest unit set, and `_adjustedComponents` adds the searched month when
-/// the day is still ahead in it), with a week of the year, a week of the
-/// month, a weekday ordinal or a weekday (its lowest unit is then a week or a
-/// day), in a zone whose transitions leave local midnight alone from the
+/// day and no year or month (the day is then the highest unit set, and
+/// `_adjustedComponents` adds the searched month when the day is still
+/// ahead in it; a week-numbering year only while the steps search from its
+/// days, `weekYearDays`), with a week of the year, a week of the month, a
+/// weekday ordinal or a weekday (its lowest unit is then a week or a day,
+/// or the week-numbering year), in a zone whose transitions leave local midnight alone from the
 /// search's start on, and a step from S, on a local day after the start's.
 /// Then every walk of the match moves from midnight to midnight (or stays on
 /// S's day, which the day's walk leaves at its midnight), so the candidate is
@@ -99,9 +100,13 @@ extension CalendarSearch {
     /// sooner than following all their steps); never when nil.
     func stepsOnDays(from searching: Double, start: Double, stepsLeft: Int, stepsBeforeAsking: Int? = nil) -> DayStepSkip {
         let set = pattern.set
-        guard let day = pattern[.day], pattern[.year] == nil, pattern[.month] == nil, pattern[.yearForWeekOfYear] == nil,
+        guard let day = pattern[.day], pattern[.year] == nil, pattern[.month] == nil,
               set.contains(.weekOfYear) || set.contains(.weekOfMonth) || set.contains(.weekdayOrdinal) || set.contains(.weekday),
               let lowest = set.lowest else { return .never }
+        // A week-numbering year W: the steps are followed while they search
+        // from a day of W (see `weekYearDays`).
+        let weekYearDays = self.weekYearDays
+        if pattern[.yearForWeekOfYear] != nil && weekYearDays == nil { return .never }
         let startDay = calendar.dayNumber(at: start)
         let firstDay = calendar.dayNumber(at: searching)
         guard firstDay > startDay else { return .notYet }
@@ -123,6 +128,12 @@ extension CalendarSearch {
         var keyedYear = Int.min, yearKey = 0, walksEnd = 0
         for taken in 0..<stepsLeft {
             if taken == stepsBeforeAsking && cannotAnswer(after: start) { return .noAnswer }
+            if let weekYearDays, !weekYearDays.contains(searched.dayNumber) {
+                // Outside W the match starts over from W's first day: the search's own step.
+                guard taken > 0, let last else { return .notYet }
+                guard let instant = instant(of: last, before: searched, lowest: lowest) else { return .never }
+                return .stepFrom(searching: instant, steps: taken)
+            }
             // A step's outcome depends on the calendar around its day alone
             // (the start only on the missing day's way in the start's year):
             // on the day's month and day, and on the kind of its year and the
@@ -142,7 +153,8 @@ extension CalendarSearch {
                 checkedThrough = searched.dayNumber + 2 * Self.stepReach
                 clear = calendar.transitionsLeaveMidnightAlone(from: from * 86_400, through: (checkedThrough + 3) * 86_400)
             }
-            let key = searched.year > steps.startYear ? searched.month | searched.day << 4 | yearKey : -1
+            // (Not with a week-numbering year: where W ends decides too.)
+            let key = searched.year > steps.startYear && weekYearDays == nil ? searched.month | searched.day << 4 | yearKey : -1
             let outcome: StepOutcome
             if key >= 0, let known = memo.outcome(forKey: key, from: searched) {
                 outcome = known
@@ -152,6 +164,11 @@ extension CalendarSearch {
                 if key >= 0 && taken >= 3 { memo.keep(outcome, forKey: key, from: searched) }
             }
             var next = outcome.next
+            if case .afterMatch? = next, lowest == .yearForWeekOfYear {
+                // A week-numbering year is the lowest unit then: a match plus a
+                // week year is the search's to take.
+                next = nil
+            }
             if steps.timed, next != nil,
                outcome.candidate.map({ hasTransition(onDay: $0, &steps) }) == true || outcome.again.map({ hasTransition(onDay: $0, &steps) }) == true {
                 next = nil
@@ -250,6 +267,8 @@ extension CalendarSearch {
         var nextMonth = s
         nextMonth.stepToNextMonth()
         if bailed == .month {
+            // (With a week-numbering year, its match walks back to W: left to the search.)
+            guard pattern[.yearForWeekOfYear] == nil else { return outcome }
             // The missing day's way: the 1st of the month after, in S's year,
             // matched from the start (or from 1 January when the start lies in
             // an earlier year).
@@ -299,6 +318,9 @@ extension CalendarSearch {
         var cursor = from
         if let year = p[.year], cursor.year != year {
             cursor = DayCursor(dayNumber: CivilDate.days(year: year, month: 1, day: 1))
+        }
+        if let weekYear = p[.yearForWeekOfYear], Self.weekOfYear(cursor).year != weekYear {
+            cursor = DayCursor(dayNumber: ZoneCalendar.firstDayOfWeekYear(weekYear))
         }
         if let week = p[.weekOfYear], Self.weekOfYear(cursor).week != week {
             // To the next Sunday, then week by week.
@@ -392,6 +414,18 @@ extension CalendarSearch {
         return cursor
     }
 
+    /// The days of the set's week-numbering year W, if it has one. From a day
+    /// of W the match's walk to W stays put, so a step is the step without
+    /// it, W one more unit to mismatch; from a day outside, the match starts
+    /// over at W's first day, and the search takes that step itself. A unit
+    /// that bails at W alone, a match plus one week year (W is then the
+    /// lowest unit) and the missing day's match (which walks back to W) are
+    /// left to the search too.
+    var weekYearDays: Range<Int>? {
+        guard let weekYear = pattern[.yearForWeekOfYear], weekYear < 9_990 else { return nil }
+        return ZoneCalendar.firstDayOfWeekYear(weekYear)..<ZoneCalendar.firstDayOfWeekYear(weekYear + 1)
+    }
+
     /// The week of the year and its week-numbering year of the day under `cursor`.
     @inline(__always)
     static func weekOfYear(_ cursor: DayCursor) -> (week: Int, year: Int) {
@@ -409,7 +443,11 @@ extension CalendarSearch {
         if let value = p[.weekday], cursor.weekday != value { mismatched.insert(.weekday) }
         if let value = p[.weekdayOrdinal], cursor.weekdayOrdinal != value { mismatched.insert(.weekdayOrdinal) }
         if let value = p[.weekOfMonth], cursor.weekOfMonth != value { mismatched.insert(.weekOfMonth) }
-        if let value = p[.weekOfYear], weekOfYear(cursor).week != value { mismatched.insert(.weekOfYear) }
+        if p[.weekOfYear] != nil || p[.yearForWeekOfYear] != nil {
+            let (week, weekYear) = weekOfYear(cursor)
+            if let value = p[.weekOfYear], week != value { mismatched.insert(.weekOfYear) }
+            if let value = p[.yearForWeekOfYear], weekYear != value { mismatched.insert(.yearForWeekOfYear) }
+        }
         return mismatched
     }
 

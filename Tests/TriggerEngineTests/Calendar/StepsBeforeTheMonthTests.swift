@@ -106,7 +106,9 @@ struct StepsBeforeTheMonthTests {
             }
         }
         #expect(comparison.differences.isEmpty, "\(comparison.summary)")
-        #expect(toNil >= 350 && skipped >= 80 && answeredLater >= 40,
+        // (`cannotAnswer` cuts short many sets with a week or ordinal 1 first:
+        // `candidatesKeepTheMonthAndDay`. About 290 are still skipped to nil.)
+        #expect(toNil >= 250 && skipped >= 80 && answeredLater >= 40,
                 "skipped to nil \(toNil), skipped \(skipped) (answered years later \(answeredLater)) of 2,000")
     }
 

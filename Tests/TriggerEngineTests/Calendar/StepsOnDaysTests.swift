@@ -136,6 +136,54 @@ struct StepsOnDaysTests {
         #expect(toNil >= 300 && skipped >= 300 && answered >= 1_000, "to nil \(toNil), skipped \(skipped), answered \(answered) of 3,000")
     }
 
+    /// A set with a day, week units and a week-numbering year W a year
+    /// behind to two ahead (so that many searches step through W), maybe a
+    /// time of day: from the start and from dates within W and around it,
+    /// the search answers the same with the steps followed and without,
+    /// the check's claims hold, and it follows steps within W for over a
+    /// hundred of them (none to nil: leaving W hands the step back).
+    @Test(arguments: 0..<2)
+    func aWeekNumberingYearIsFollowedWithinItsDays(shard: Int) throws {
+        var generator = CalendarQueryGenerator(seed: 0xDA75_3000 + UInt64(shard))
+        var wrong: [String] = []
+        var followed = 0, toNil = 0, answered = 0
+        for _ in 0..<2_000 {
+            let zone = Self.zones[generator.int(0...Self.zones.count - 1)]
+            let rules = try ZoneRules.named(zone)
+            let start = generator.after(in: zone).timeIntervalSince1970
+            let year = 1970 + Int(start / 31_556_952)
+            var pattern = Self.pattern(&generator, year: year)
+            pattern[.month] = nil
+            pattern[.year] = nil
+            let weekYear = year + generator.int(-1...2)
+            pattern[.yearForWeekOfYear] = weekYear
+            // From the start, or from a day of W or just outside it.
+            let weekYearStart = Double(ZoneCalendar.firstDayOfWeekYear(weekYear) * 86_400)
+            let searched = generator.chance(0.3) ? start : max(start + 86_400, weekYearStart + Double(generator.int(-20...390) * 86_400))
+            var search = CalendarSearch(calendar: ZoneCalendar(rules: rules, near: searched), pattern: pattern)
+            let checked = search.next(after: start, searchingFrom: searched)
+            search.askingWhetherAnyAnswer = false
+            let whole = search.next(after: start, searchingFrom: searched)
+            let label = "\(zone) \(pattern) after \(start) from \(searched)"
+            if checked != whole { wrong.append("\(label): with the checks \(String(describing: checked)), without \(String(describing: whole))") }
+            if whole != nil { answered += 1 }
+            switch search.stepsOnDays(from: searched, start: start, stepsLeft: CalendarSearch.stepLimit) {
+            case .noAnswer:
+                toNil += 1
+                if let whole { wrong.append("\(label): no step can answer, the search answers \(whole)") }
+            case let .stepFrom(date, steps) where steps > 0:
+                followed += 1
+                if let whole, whole != search.next(after: start, searchingFrom: date) {
+                    wrong.append("\(label): steps may answer from \(date) (\(steps) on), the search answers \(whole)")
+                }
+            default:
+                break
+            }
+        }
+        #expect(wrong.isEmpty, "\(wrong.count) wrong, first: \(wrong.prefix(5).joined(separator: "\n"))")
+        #expect(followed >= 90 && answered >= 500, "followed \(followed), to nil \(toNil), answered \(answered) of 2,000")
+    }
+
     /// The walk on days ends where the search's own match does (in UTC,
     /// from any day, through the week units, the weekday and the day, with
     /// the month the search adds half the time), on 20,000 seeded sets and days.
