@@ -25,12 +25,13 @@
 ///   same for every step.
 ///
 /// So such a step answers or finds nothing (or ends the search, where a walk
-/// does not advance) by the month added alone: one of twelve, or none. When
-/// the step for each of those, asked once from a date that gives it, finds
-/// nothing or ends the search, every step from a year after W does, and the
-/// search answers nil as soon as it reaches one, instead of stepping on month
-/// by month. (How the search moves between such steps does not matter: each
-/// is one of the thirteen.)
+/// does not advance) by the month added alone: one of twelve, or none. Every
+/// match such a step tries lies in W, before the step's date, so a step that
+/// finds nothing searches next from the end of its month, and the search's
+/// steps from there on are known after thirteen kinds of step at most, each
+/// asked once from a date that gives it: the search answers with the first
+/// that answers (or nil at the first that ends it, or when none does) instead
+/// of stepping on month by month, taking each step twice.
 extension CalendarSearch {
     /// The week-numbering year of a set this applies to (a week-numbering year
     /// and a day, no year and no month), or nil.
@@ -40,25 +41,50 @@ extension CalendarSearch {
         return weekYear
     }
 
-    /// Whether no step from a date in a calendar year after `weekYear` can
-    /// answer the search from `start`, by the reasoning above; false whenever
-    /// that is not certain. The months are asked from `month` on, the one the
-    /// search is in: where the next steps answer, that is found first.
-    func noStepAfterWeekYearAnswers(_ weekYear: Int, start: Double, fromMonth month: Int = 1) -> Bool {
-        guard let day = pattern[.day], (1...12).contains(month) else { return false }
-        // A 1st adds its month (unless the day is the 1st); a 31st adds none.
-        var searched: [(month: Int, day: Int)] = day > 1 ? (0..<12).map { ((month - 1 + $0) % 12 + 1, 1) } : []
-        searched.append((1, 31))
-        for (month, dayOfMonth) in searched {
-            guard let date = localMidnight(month: month, day: dayOfMonth, after: weekYear) else { return false }
-            do {
-                if try step(start: start, searching: date).0 != nil { return false }
-            } catch {
-                // A step that throws ends the search with nil wherever it comes up.
-                continue
+    /// What the search from `searching`, a date in a calendar year after
+    /// `weekYear`, comes to by the reasoning above, taking its steps in its own
+    /// order: the step from `searching`, then one from the 1st of each month
+    /// after (a step that finds nothing searches next from the end of its
+    /// month: every match it tried lies in W, before that). Each step is one
+    /// of the thirteen kinds and each kind is taken once. The first step that
+    /// answers gives the answer, one that throws ends the search (nil), and
+    /// when twelve months pass without either nothing can answer (nil);
+    /// `stepsAhead` counts the steps before that one. Nil when the reasoning
+    /// does not apply or a date cannot be made.
+    func firstStepAfterWeekYear(_ weekYear: Int, start: Double,
+                                searching: Double) -> (answer: Double?, stepsAhead: Int)? {
+        guard let day = pattern[.day] else { return nil }
+        let fields = calendar.fields(searching)
+        guard fields.year > weekYear else { return nil }
+        // The outcome of each kind of step, by the month it adds (0: none).
+        var outcomes = [StepKindOutcome?](repeating: nil, count: 13)
+        for ahead in 0...12 {
+            let month = (fields.month - 1 + ahead) % 12 + 1
+            let dayOfMonth = ahead == 0 ? fields.day : 1
+            let kind = day > dayOfMonth ? month : 0
+            if outcomes[kind] == nil {
+                // A step from a 1st adds its month; one from a 31st adds none.
+                let from = ahead == 0 ? searching : localMidnight(month: kind == 0 ? 1 : kind, day: kind == 0 ? 31 : 1, after: weekYear)
+                guard let from else { return nil }
+                do {
+                    outcomes[kind] = try step(start: start, searching: from).0.map(StepKindOutcome.answers) ?? .nothing
+                } catch {
+                    outcomes[kind] = .endsTheSearch
+                }
+            }
+            switch outcomes[kind] {
+            case let .answers(answer)?: return (answer, ahead)
+            case .endsTheSearch?: return (nil, ahead)
+            default: continue
             }
         }
-        return true
+        return (nil, 0)
+    }
+
+    /// What one kind of step does (see above).
+    private enum StepKindOutcome {
+        case nothing, endsTheSearch
+        case answers(Double)
     }
 
     /// 00:00 (or the day's first instant) of `month`/`day` in the first year

@@ -82,11 +82,13 @@ struct CalendarSearch: Sendable {
                 // the second step on (`CalendarSearch+WeekYearLeftBehind`).
                 // Its thirteen steps each start over in that week year, far
                 // from the calendar's centre: the cheap check goes first.
-                let fields = calendar.fields(searching)
-                if fields.year > weekYear {
+                if calendar.fields(searching).year > weekYear {
                     weekYearBehind = nil
                     if cannotAnswer(after: start) { return nil }
-                    if noStepAfterWeekYearAnswers(weekYear, start: start, fromMonth: fields.month) { return nil }
+                    if let (answer, ahead) = firstStepAfterWeekYear(weekYear, start: start, searching: searching) {
+                        guard let answer, stepIndex + ahead < Self.stepLimit else { return nil }
+                        return InstantBounds.fire(answer)
+                    }
                 }
             }
             if skippingYears && stepIndex >= Self.stepsBeforeAskingWhetherAnyAnswer {
