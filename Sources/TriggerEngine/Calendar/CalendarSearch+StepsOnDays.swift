@@ -130,9 +130,7 @@ extension CalendarSearch {
             if taken == stepsBeforeAsking && cannotAnswer(after: start) { return .noAnswer }
             if let weekYearDays, !weekYearDays.contains(searched.dayNumber) {
                 // Outside W the match starts over from W's first day: the search's own step.
-                guard taken > 0, let last else { return .notYet }
-                guard let instant = instant(of: last, before: searched, lowest: lowest) else { return .never }
-                return .stepFrom(searching: instant, steps: taken)
+                return handingBack(after: taken, last: last, searched: searched, lowest: lowest)
             }
             // A step's outcome depends on the calendar around its day alone
             // (the start only on the missing day's way in the start's year):
@@ -173,11 +171,7 @@ extension CalendarSearch {
                outcome.candidate.map({ hasTransition(onDay: $0, &steps) }) == true || outcome.again.map({ hasTransition(onDay: $0, &steps) }) == true {
                 next = nil
             }
-            guard clear, let next else {
-                guard taken > 0, let last else { return .notYet }
-                guard let instant = instant(of: last, before: searched, lowest: lowest) else { return .never }
-                return .stepFrom(searching: instant, steps: taken)
-            }
+            guard clear, let next else { return handingBack(after: taken, last: last, searched: searched, lowest: lowest) }
             last = next
             switch next {
             case .nextMonth:
@@ -188,6 +182,15 @@ extension CalendarSearch {
             }
         }
         return .noAnswer
+    }
+
+    /// The step from `searched` handed back to the search after `taken` steps
+    /// followed, the last of which chose `last`: from the date that step
+    /// searched next (not yet, when none was followed).
+    private func handingBack(after taken: Int, last: NextSearch?, searched: DayCursor, lowest: CalendarUnit) -> DayStepSkip {
+        guard taken > 0, let last else { return .notYet }
+        guard let instant = instant(of: last, before: searched, lowest: lowest) else { return .never }
+        return .stepFrom(searching: instant, steps: taken)
     }
 
     /// A step on days: where the next one searches from (nil when the step

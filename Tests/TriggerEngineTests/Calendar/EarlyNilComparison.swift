@@ -40,6 +40,28 @@ struct EarlyNilComparison {
         }
     }
 
+    /// The queries answered at 00:00 on 1 March (February's approximation, mostly).
+    var firstsOfMarch: Int {
+        outcomes.filter { outcome in
+            guard let answer = outcome.answer else { return false }
+            let fields = outcome.search.calendar.fields(answer)
+            return fields.month == 3 && fields.day == 1 && fields.secondOfDay == 0
+        }.count
+    }
+
+    /// The search from `searched` (for a query from `start`) with its checks
+    /// and without, leaving `search` without them: the answer without, and
+    /// the two described in `wrong` when they differ.
+    static func answerFrom(_ searched: Double, after start: Double, _ search: inout CalendarSearch,
+                           label: String, wrong: inout [String]) -> Double? {
+        search.askingWhetherAnyAnswer = true
+        let checked = search.next(after: start, searchingFrom: searched)
+        search.askingWhetherAnyAnswer = false
+        let whole = search.next(after: start, searchingFrom: searched)
+        if checked != whole { wrong.append("\(label): with the checks \(String(describing: checked)), without \(String(describing: whole))") }
+        return whole
+    }
+
     /// The first few differences, one per line.
     var summary: String { "\(differences.count) differ, first: \(differences.prefix(5).joined(separator: "\n"))" }
 }

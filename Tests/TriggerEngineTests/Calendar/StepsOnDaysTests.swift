@@ -111,25 +111,13 @@ struct StepsOnDaysTests {
             let pattern = Self.pattern(&generator, year: 1970 + Int(start / 31_556_952))
             let searched = start + Double(generator.int(86_400...3 * 366 * 86_400))
             var search = CalendarSearch(calendar: ZoneCalendar(rules: rules, near: searched), pattern: pattern)
-            let checked = search.next(after: start, searchingFrom: searched)
-            search.askingWhetherAnyAnswer = false
-            let whole = search.next(after: start, searchingFrom: searched)
             let label = "\(zone) \(pattern) after \(start) from \(searched)"
-            if checked != whole { wrong.append("\(label): with the checks \(String(describing: checked)), without \(String(describing: whole))") }
+            let whole = EarlyNilComparison.answerFrom(searched, after: start, &search, label: label, wrong: &wrong)
             if whole != nil { answered += 1 }
-            switch search.stepsOnDays(from: searched, start: start, stepsLeft: CalendarSearch.stepLimit) {
-            case .noAnswer:
-                toNil += 1
-                if let whole { wrong.append("\(label): no step can answer, the search answers \(whole)") }
-            case let .stepFrom(date, steps) where steps > 0:
-                skipped += 1
-                // (That step may answer with an earlier date: a December's missing
-                // day gives the 1st of January of the same year.)
-                if let whole, whole != search.next(after: start, searchingFrom: date) {
-                    wrong.append("\(label): steps may answer from \(date) (\(steps) on), the search answers \(whole)")
-                }
-            default:
-                break
+            switch Self.claim(of: search, from: searched, after: start, whole: whole, label: label, wrong: &wrong) {
+            case .noAnswer: toNil += 1
+            case let .stepFrom(_, steps) where steps > 0: skipped += 1
+            default: break
             }
         }
         #expect(wrong.isEmpty, "\(wrong.count) wrong, first: \(wrong.prefix(5).joined(separator: "\n"))")
@@ -161,27 +149,39 @@ struct StepsOnDaysTests {
             let weekYearStart = Double(ZoneCalendar.firstDayOfWeekYear(weekYear) * 86_400)
             let searched = generator.chance(0.3) ? start : max(start + 86_400, weekYearStart + Double(generator.int(-20...390) * 86_400))
             var search = CalendarSearch(calendar: ZoneCalendar(rules: rules, near: searched), pattern: pattern)
-            let checked = search.next(after: start, searchingFrom: searched)
-            search.askingWhetherAnyAnswer = false
-            let whole = search.next(after: start, searchingFrom: searched)
             let label = "\(zone) \(pattern) after \(start) from \(searched)"
-            if checked != whole { wrong.append("\(label): with the checks \(String(describing: checked)), without \(String(describing: whole))") }
+            let whole = EarlyNilComparison.answerFrom(searched, after: start, &search, label: label, wrong: &wrong)
             if whole != nil { answered += 1 }
-            switch search.stepsOnDays(from: searched, start: start, stepsLeft: CalendarSearch.stepLimit) {
-            case .noAnswer:
-                toNil += 1
-                if let whole { wrong.append("\(label): no step can answer, the search answers \(whole)") }
-            case let .stepFrom(date, steps) where steps > 0:
-                followed += 1
-                if let whole, whole != search.next(after: start, searchingFrom: date) {
-                    wrong.append("\(label): steps may answer from \(date) (\(steps) on), the search answers \(whole)")
-                }
-            default:
-                break
+            switch Self.claim(of: search, from: searched, after: start, whole: whole, label: label, wrong: &wrong) {
+            case .noAnswer: toNil += 1
+            case let .stepFrom(_, steps) where steps > 0: followed += 1
+            default: break
             }
         }
         #expect(wrong.isEmpty, "\(wrong.count) wrong, first: \(wrong.prefix(5).joined(separator: "\n"))")
         #expect(followed >= 90 && answered >= 500, "followed \(followed), to nil \(toNil), answered \(answered) of 2,000")
+    }
+
+    /// What `stepsOnDays` claims from `searched`, checked against `whole`, the
+    /// search's answer from there: no step can answer only where it answers
+    /// nil; the first step that may answer being a later date's, only where the
+    /// search from that date answers the same (when the search answers at all:
+    /// that step may answer with an earlier date, as a December's missing day
+    /// gives the 1st of January of the same year).
+    static func claim(of search: CalendarSearch, from searched: Double, after start: Double, whole: Double?,
+                      label: String, wrong: inout [String]) -> CalendarSearch.DayStepSkip {
+        let claim = search.stepsOnDays(from: searched, start: start, stepsLeft: CalendarSearch.stepLimit)
+        switch claim {
+        case .noAnswer:
+            if let whole { wrong.append("\(label): no step can answer, the search answers \(whole)") }
+        case let .stepFrom(date, steps) where steps > 0:
+            if let whole, whole != search.next(after: start, searchingFrom: date) {
+                wrong.append("\(label): steps may answer from \(date) (\(steps) on), the search answers \(whole)")
+            }
+        default:
+            break
+        }
+        return claim
     }
 
     /// The walk on days ends where the search's own match does (in UTC,

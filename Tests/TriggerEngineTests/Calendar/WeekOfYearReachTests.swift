@@ -75,11 +75,7 @@ struct WeekOfYearReachTests {
         }
         let outOfReach = comparison.outcomes.filter { $0.search.weekOfYearKeepsCandidatesFromFebruary }
         let cutShort = outOfReach.filter { $0.search.cannotAnswer(after: $0.after) }.count
-        let marches = comparison.outcomes.filter { outcome in
-            guard let answer = outcome.answer else { return false }
-            let fields = outcome.search.calendar.fields(answer)
-            return fields.month == 3 && fields.day == 1 && fields.secondOfDay == 0
-        }.count
+        let marches = comparison.firstsOfMarch
         #expect(comparison.differences.isEmpty, "\(comparison.summary)")
         #expect(cutShort >= 300, "cut short by the week number: \(cutShort) of 1,500")
         #expect(marches >= 30, "answered 1 March 00:00: \(marches) of 1,500")
@@ -101,11 +97,7 @@ struct WeekOfYearReachTests {
         }
         let outOfReach = comparison.outcomes.filter { $0.search.weekOfYearKeepsCandidatesFromFebruary }
         let withDay = outOfReach.filter { $0.pattern[.day] != nil && $0.search.cannotAnswer(after: $0.after) }.count
-        let marches = comparison.outcomes.filter { outcome in
-            guard let answer = outcome.answer else { return false }
-            let fields = outcome.search.calendar.fields(answer)
-            return fields.month == 3 && fields.day == 1 && fields.secondOfDay == 0
-        }.count
+        let marches = comparison.firstsOfMarch
         #expect(comparison.differences.isEmpty, "\(comparison.summary)")
         #expect(withDay >= 200 && marches >= 10, "cut short with a day: \(withDay) of \(outOfReach.count) out of reach; 1 March: \(marches)")
     }
