@@ -53,8 +53,10 @@ struct GeofenceRunTests {
                     let run = try GeofenceRun(regions: regions, options: options, source: .init(path: path, format: .csv))
                     run.pipelined = pipelined
                     run.batchSize = batchSize
-                    // Small runs of slots, so that both threads take several of each batch.
+                    // Small runs of slots, so that both threads take several of each batch,
+                    // and the last batch's events encoded in two halves on two threads.
                     run.coverageChunk = 16
+                    run.eventsWorthTwoThreads = 2
                     return run
                 }
                 let run = try makeRun()

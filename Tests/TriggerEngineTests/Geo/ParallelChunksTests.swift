@@ -83,4 +83,31 @@ struct ParallelChunksTests {
         #expect(counted.items == listed.items)
         #expect(counted.items.count == 2_000)
     }
+
+    /// The chunks cover every index once, in order, whatever the weights (even,
+    /// skewed, zero), below and above the weight worth a second thread; with
+    /// several cores, heavy work comes in a few chunks per core.
+    @Test func chunksCoverEveryIndexOnceInOrder() {
+        var random = SplitMix64(seed: 33)
+        for count in [0, 1, 2, 3, 15, 16, 17, 1_000, 40_000] {
+            for shape in 0..<3 {
+                let weights = (0..<count).map { index -> Int in
+                    switch shape {
+                    case 0: return 100
+                    case 1: return index % 97 == 0 ? 50_000 : Int(random.next() % 10)
+                    default: return 0
+                    }
+                }
+                let ranges = ParallelChunks.chunks(count: count, weight: { weights[$0] }) { $0 }
+                #expect(ranges.flatMap { Array($0) } == Array(0..<count), "\(count) items, weights \(shape)")
+                let total = weights.reduce(0, +)
+                let cores = ProcessInfo.processInfo.activeProcessorCount
+                if total >= ParallelChunks.minimumWeight && cores > 1 && count >= 2 {
+                    #expect(ranges.count == min(count, min(cores, count) * ParallelChunks.chunksPerCore), "\(count) items")
+                } else {
+                    #expect(ranges.count == 1, "\(count) items, total weight \(total)")
+                }
+            }
+        }
+    }
 }

@@ -44,7 +44,9 @@ public final class GeofenceRun {
     private static let defaultBatchSize = 262_144
     /// Rows of a pipelined run's first batch, which the monitor thread waits for:
     /// on two threads the hard benchmark's run took 0.265 → 0.250 s, the cities'
-    /// 0.091 → 0.076 s, against a first batch of full size.
+    /// 0.091 → 0.076 s, against a first batch of full size. (16,384 rows and
+    /// then doubling up to full size cost 5% more time: the small batches' tests
+    /// keep fewer polygons in cache.)
     private static let firstPipelinedBatchSize = 65_536
     /// Whether to read and parse the log on a second thread, which also shares
     /// the coverage tests of each batch (both cores).
@@ -164,6 +166,7 @@ public final class GeofenceRun {
                 handOver.coverage.orderCoverage(&shared.fixes)
                 let job = BatchCoverageJob(taking: &shared.fixes, chunk: chunk)
                 shared.job = job
+                shared.isLast = !more
                 channel.send(.batch(shared))
                 previous?.work(with: handOver.coverage)
                 previous = job
@@ -175,7 +178,7 @@ public final class GeofenceRun {
         }, consume: { shared in
             shared.job?.complete(with: ownCoverage, into: &shared.fixes)
             shared.job = nil
-            try consumer.consume(shared.fixes, write, flush)
+            try consumer.consume(shared.fixes, write, flush, readerIsDone: shared.isLast)
             progress?(consumer.summary.rowsRead)
         })
     }
@@ -183,6 +186,11 @@ public final class GeofenceRun {
     /// Slots of a batch's coverage taken at a time by either thread; tests give
     /// small batches several runs each.
     var coverageChunk = 8_192
+
+    /// Events of a pipelined run's last batch from which they are encoded on
+    /// two threads (below, a second thread costs more than it saves); tests
+    /// lower it to check the two halves join up.
+    var eventsWorthTwoThreads = 4_096
 
     /// The monitor side of a run: state, encoder, output buffer and summary.
     private struct Consumer {
@@ -213,7 +221,11 @@ public final class GeofenceRun {
             var kind: RegionEvent.Kind
         }
 
-        mutating func consume(_ batch: FixBatch, _ write: ([UInt8]) throws -> Void, _ flush: () throws -> Void) throws {
+        /// Applies a batch's rows in order and writes their events. With
+        /// `readerIsDone` (the pipelined run's last batch, the reader thread
+        /// idle) a long run of events is encoded on two threads.
+        mutating func consume(_ batch: FixBatch, _ write: ([UInt8]) throws -> Void, _ flush: () throws -> Void,
+                              readerIsDone: Bool = false) throws {
             names += batch.newDevices
             summary.rowsRead += batch.count
             events.removeAll(keepingCapacity: true)
@@ -259,19 +271,62 @@ public final class GeofenceRun {
             let outputStart = DispatchTime.now()
             defer { summary.outputSeconds += Double(DispatchTime.now().uptimeNanoseconds - outputStart.uptimeNanoseconds) / 1e9 }
             if let sink = run.eventSink { return try handOver(to: sink, batch) }
-            for event in events {
-                let row = batch.rows[Int(event.position)]
-                encoder.append(device: row.device, name: names[Int(row.device)], region: event.region, kind: event.kind,
-                               time: row.time, lat: row.lat, lon: row.lon, to: &out)
-                observer?.geofenceRun(event: event.kind, region: Int(event.region), device: row.device, time: row.time,
-                                      latitude: row.lat, longitude: row.lon)
-                if out.count >= 1 << 16 { try writeOut(write) }
+            if readerIsDone && observer == nil && events.count >= run.eventsWorthTwoThreads {
+                try encodeOnTwoThreads(batch, write)
+            } else {
+                for event in events {
+                    let row = batch.rows[Int(event.position)]
+                    Self.encode(event, of: row, names: names, with: &encoder, to: &out)
+                    observer?.geofenceRun(event: event.kind, region: Int(event.region), device: row.device, time: row.time,
+                                          latitude: row.lat, longitude: row.lon)
+                    if out.count >= 1 << 16 { try writeOut(write) }
+                }
             }
             if batch.endsWhereInputWaits {
                 // The reader waits for more lines: what was found goes out now.
                 try writeOut(write)
                 try flush()
             }
+        }
+
+        /// Appends one event's line to `out`.
+        @inline(__always)
+        static func encode(_ event: BatchEvent, of row: FixBatch.Row, names: [String], with encoder: inout RegionEventEncoder,
+                           to out: inout [UInt8]) {
+            encoder.append(device: row.device, name: names[Int(row.device)], region: event.region, kind: event.kind,
+                           time: row.time, lat: row.lat, lon: row.lon, to: &out)
+        }
+
+        /// Encodes the batch's events, the second half on another thread into
+        /// a buffer of its own (with a copy of the encoder, which makes its own
+        /// pieces for devices it has not seen), the first half here; then
+        /// writes both in order. For the last batch, which this thread used to
+        /// encode alone while the reader thread sat idle: on the hard benchmark
+        /// a tail of about 60 ms on one core.
+        private mutating func encodeOnTwoThreads(_ batch: FixBatch, _ write: ([UInt8]) throws -> Void) throws {
+            let half = events.count / 2
+            let later = Array(events[half...]), rows = batch.rows, names = self.names, copy = encoder
+            let laterText = ResultSlots<[UInt8]>(count: 1)
+            let done = DispatchGroup()
+            DispatchQueue.global().async(group: done) {
+                var encoder = copy
+                var text: [UInt8] = []
+                for event in later {
+                    Self.encode(event, of: rows[Int(event.position)], names: names, with: &encoder, to: &text)
+                }
+                laterText.store(text, at: 0)
+            }
+            defer {
+                done.wait()
+                laterText.deallocate()
+            }
+            for event in events[..<half] {
+                Self.encode(event, of: batch.rows[Int(event.position)], names: names, with: &encoder, to: &out)
+                if out.count >= 1 << 16 { try writeOut(write) }
+            }
+            try writeOut(write)
+            done.wait()
+            try write(laterText.results()[0])
         }
 
         /// Passes the encoded output so far to `write`, if there is any, and empties it.
@@ -330,6 +385,8 @@ public final class GeofenceRun {
 private struct SharedBatch: Sendable {
     var fixes = FixBatch()
     var job: BatchCoverageJob?
+    /// Whether the reader has nothing after this batch.
+    var isLast = false
 }
 
 /// Moves the log reader and a coverage to the reader thread.

@@ -1,7 +1,7 @@
 /// Writes events as the contract's NDJSON or CSV lines, into a byte buffer:
 /// `{"device":"…","region":"…","event":"enter","time":"…Z","lat":…,"lon":…}`.
 /// Identifiers are escaped once each, not once per event.
-package struct RegionEventEncoder {
+package struct RegionEventEncoder: Sendable {
     package typealias Format = GeofenceRun.OutputFormat
 
     package let format: Format
