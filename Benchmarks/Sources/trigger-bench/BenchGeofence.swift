@@ -54,6 +54,7 @@ struct BenchGeofence: ParsableCommand {
         print("trigger-bench geofence: \(fixes) fixes from \(devices) devices, \(runs) runs of each phase")
         print("ours: load = MonitoredRegion.load (GeoJSON, validity); index = GeofenceRun's monitor; run = GeofenceRun")
         print("(CSV file in, NDJSON events out to a file): fixes = read, parse, coverage, state; output = encode, write;")
+        print("cli = trigger-eval geofence run as a child process (-o file), wall time from start to exit;")
         print("brute = every fix × every region with plain GEOS covers, timed on \(bruteForceFixes) fixes and extrapolated;")
         print("shapely = STRtree.query(points, predicate=\"within\") incl. point creation, excl. CSV parsing and its own load")
         print(String(format: "load average at start: %@", BenchGeoData.loadAverage()))
@@ -143,6 +144,20 @@ struct BenchGeofence: ParsableCommand {
                 }
             }
         }
+        // The command a user runs, as a child process: start, load, index, run and exit, overlapping as they do.
+        var cli = Sample(), cliCPU = Sample()
+        for _ in 0..<runs {
+            let cpuBefore = BenchNext.childrenCPUSeconds()
+            let process = Process()
+            process.executableURL = try Repository.triggerEval()
+            process.arguments = ["geofence", "--regions", regionsPath, "--fixes", fixesPath, "-o", eventsPath, "--quiet"]
+            let began = Date()
+            try process.run()
+            process.waitUntilExit()
+            cli.add(Date().timeIntervalSince(began))
+            cliCPU.add(BenchNext.childrenCPUSeconds() - cpuBefore)
+            guard process.terminationStatus == 0 else { throw ValidationError("geofence exited \(process.terminationStatus)") }
+        }
         let bruteSeconds = try BenchGeoData.bruteForceSeconds(regions: loaded, sample: sample)
         let bruteRate = Double(sample.count) / bruteSeconds
         let events = summary.counters.events.values.reduce(0, +)
@@ -160,6 +175,8 @@ struct BenchGeofence: ParsableCommand {
         print(String(format: "  run ×2   %@   fixes + output, reader thread + monitor thread = %.2f M fixes/s", runTwo.line(),
                      Double(fixes) / runTwo.median / 1e6))
         print(String(format: "  end to end (load + index + run): %.3f s one thread, %.3f s two", endOne, endTwo))
+        print(String(format: "  cli      %@   trigger-eval geofence as a child process, wall (CPU median %.3f s)", cli.line(),
+                     cliCPU.median))
         print(String(format: "  brute    %10.0f fixes/s   (%d fixes × %d regions in %.3f s)   ours ×2/brute %.0f×",
                      bruteRate, sample.count, loaded.count, bruteSeconds, Double(fixes) / runTwo.median / bruteRate))
         if noPeer {
@@ -168,8 +185,8 @@ struct BenchGeofence: ParsableCommand {
             let containment = peer.seconds.median
             print(String(format: "  shapely  %@   STRtree containment alone = %.2f M points/s (%d pairs, shapely %@; its own load %.2f s, tree %.2f s)",
                          peer.seconds.line(), Double(fixes) / containment / 1e6, peer.pairs, peer.version, peer.load, peer.tree))
-            print(String(format: "  ours end to end vs shapely's containment alone: %.1f× one thread, %.1f× two", containment / endOne,
-                         containment / endTwo))
+            print(String(format: "  ours end to end vs shapely's containment alone: %.1f× one thread, %.1f× two, %.1f× the CLI",
+                         containment / endOne, containment / endTwo, containment / cli.median))
         }
         print("")
     }
