@@ -21,6 +21,10 @@ package final class LineReader {
     private var isExhausted = false
     /// The number of the line last returned (1-based).
     package private(set) var lineNumber = 0
+    /// Whether a read can wait for input: anything but a regular file.
+    private let canWait: Bool
+    /// Asked while a read waits for input (see `stopWaiting(when:)`).
+    private var isStopped: (@Sendable () -> Bool)?
 
     /// Opens `path`, `-` meaning standard input.
     /// - Throws: `InputFileError` when the file is missing or unreadable.
@@ -29,6 +33,7 @@ package final class LineReader {
         if path == "-" {
             descriptor = 0
             closesDescriptor = false
+            canWait = !Self.isRegularFile(0)
         } else {
             let fd = open(path, O_RDONLY)
             guard fd >= 0 else { throw InputFileError(path: path, reason: String(cString: strerror(errno))) }
@@ -37,6 +42,7 @@ package final class LineReader {
                 close(fd)
                 throw InputFileError(path: path, reason: "is a directory")
             }
+            canWait = !Self.isRegularFile(fd)
             descriptor = fd
             closesDescriptor = true
         }
@@ -49,7 +55,22 @@ package final class LineReader {
         self.path = path
         self.descriptor = descriptor
         closesDescriptor = true
+        canWait = !Self.isRegularFile(descriptor)
         buffer = .allocate(byteCount: max(blockSize, 4096), alignment: 16)
+    }
+
+    private static func isRegularFile(_ descriptor: Int32) -> Bool {
+        var status = stat()
+        return fstat(descriptor, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG
+    }
+
+    /// From now on, a read that waits for input (a pipe, a FIFO, a terminal)
+    /// asks `isStopped` every 50 ms and, once it says so, ends with an
+    /// `InputFileError` instead of waiting on: a thread reading a quiet log for
+    /// a run that has already failed must not hold that run until the log
+    /// next has a line or ends. Reads of regular files never wait and never ask.
+    package func stopWaiting(when isStopped: @escaping @Sendable () -> Bool) {
+        self.isStopped = isStopped
     }
 
     deinit {
@@ -160,6 +181,11 @@ package final class LineReader {
             larger.baseAddress!.copyMemory(from: buffer.baseAddress!, byteCount: end)
             buffer.deallocate()
             buffer = larger
+        }
+        if canWait, let isStopped {
+            while inputIsQuiet(milliseconds: 50) {
+                if isStopped() { throw InputFileError(path: path, reason: "reading stopped: the run reading it has ended") }
+            }
         }
         while true {
             let count = read(descriptor, buffer.baseAddress! + end, buffer.count - end)

@@ -108,4 +108,12 @@ final class BatchChannel<Batch: Sendable>: @unchecked Sendable {
     func cancel() {
         changing { cancelled = true }
     }
+
+    /// Whether the consumer has stopped (it has finished or failed): a producer
+    /// waiting for input can give up (`LineReader.stopWaiting(when:)`).
+    var isCancelled: Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        return cancelled
+    }
 }

@@ -81,6 +81,71 @@ struct GeofenceRunTests {
 }
 
 /// A fresh temporary folder.
+/// A run on a log written as it goes (a FIFO whose writer keeps it open),
+/// whose `flush` fails once the first events are out.
+@Suite("GeofenceRun: a failing flush on a live log")
+struct GeofenceRunFlushFailureTests {
+    struct FlushFailed: Error {}
+
+    /// The run stops with the flush's own error as `.handler`, after writing
+    /// the events found so far, and at once: not when the log next has a line
+    /// or ends (the reader thread used to sit in a read of the quiet log).
+    @Test(arguments: [false, true])
+    func aFailingFlushStopsTheRunAtOnceWithItsError(pipelined: Bool) throws {
+        let folder = try CLIRunnerFreeFolder.make()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let fifo = folder.appendingPathComponent("log.csv").path
+        try #require(mkfifo(fifo, 0o600) == 0)
+        let writer = LogWriter(path: fifo, text: "device,time,lat,lon\nbus,2026-11-18T11:00:00Z,48.86,2.35\n"
+                               + "bus,2026-11-18T11:01:00Z,48.85,2.35\n")
+        defer { writer.finish() }
+        let square = MonitoredRegion(identifier: "square", region: try .circle(center: Coordinate(latitude: 48.85, longitude: 2.35),
+                                                                            radius: 100))
+        let run = try GeofenceRun(regions: [square], options: MonitorOptions(), source: .init(path: fifo, format: .csv))
+        run.pipelined = pipelined
+        var written: [UInt8] = []
+        let started = Date()
+        do {
+            _ = try run.run(write: { written += $0 }, flush: { throw FlushFailed() })
+            Issue.record("the flush's failure was swallowed")
+        } catch .handler(let error) {
+            #expect(error is FlushFailed)
+        } catch {
+            Issue.record("expected .handler, got \(error)")
+        }
+        let seconds = Date().timeIntervalSince(started)
+        #expect(seconds < 2, "the run took \(seconds) s to stop on a log that stays open")
+        let text = String(decoding: written, as: UTF8.self)
+        #expect(text.contains(#""device":"bus","region":"square","event":"enter""#), "\(text)")
+    }
+
+    /// Opens the FIFO for writing on a thread of its own (opening blocks until
+    /// the run opens it to read), writes `text`, and keeps it open until
+    /// `finish` (or 10 s), like a log that has more to come.
+    final class LogWriter: @unchecked Sendable {
+        private let release = DispatchSemaphore(value: 0)
+        private let closed = DispatchSemaphore(value: 0)
+
+        init(path: String, text: String) {
+            let release = self.release, closed = self.closed
+            Thread {
+                let descriptor = open(path, O_WRONLY)
+                if descriptor >= 0 {
+                    _ = text.withCString { Glibc.write(descriptor, $0, strlen($0)) }
+                    _ = release.wait(timeout: .now() + 10)
+                    close(descriptor)
+                }
+                closed.signal()
+            }.start()
+        }
+
+        func finish() {
+            release.signal()
+            closed.wait()
+        }
+    }
+}
+
 enum CLIRunnerFreeFolder {
     static func make() throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("geofence-run-\(UUID())")

@@ -145,6 +145,9 @@ public final class GeofenceRun {
         let ownCoverage = consumer.monitor.coverage
         try BatchChannel.pipeline(capacity: 3, empty: SharedBatch(), produce: { channel in
             let reader = handOver.reader
+            // A log written as it goes can be quiet for long: once the monitor
+            // side has stopped (a failed write), the reader must not wait for it.
+            reader.stopWaiting(when: { channel.isCancelled })
             var devices = DeviceTable()
             // Reading comes first: only this thread can do it. Once a batch is
             // handed over, this thread helps with the one before it, which the

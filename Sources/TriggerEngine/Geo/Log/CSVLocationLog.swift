@@ -115,6 +115,10 @@ package final class CSVLocationLog: LocationLogReading {
         return (start..<end, end + 1, false)
     }
 
+    package func stopWaiting(when isStopped: @escaping @Sendable () -> Bool) {
+        reader.stopWaiting(when: isStopped)
+    }
+
     package func read(into batch: inout FixBatch, devices: inout DeviceTable, limit: Int) throws -> Bool {
         var added = 0
         while added < limit {

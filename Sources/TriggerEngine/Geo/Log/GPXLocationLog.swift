@@ -49,6 +49,10 @@ package final class GPXLocationLog: LocationLogReading {
         DataError(message, at: InputLocation(file: path, line: line ?? self.line))
     }
 
+    package func stopWaiting(when isStopped: @escaping @Sendable () -> Bool) {
+        reader.stopWaiting(when: isStopped)
+    }
+
     package func read(into batch: inout FixBatch, devices: inout DeviceTable, limit: Int) throws -> Bool {
         var added = 0
         while added < limit {

@@ -7,6 +7,10 @@ package protocol LocationLogReading: AnyObject {
     /// - Throws: `DataError` for input that cannot be read on at all (a truncated
     ///   GPX file), `InputFileError` on a read error.
     func read(into batch: inout FixBatch, devices: inout DeviceTable, limit: Int) throws -> Bool
+
+    /// Makes a read that waits for input give up once `isStopped` says so
+    /// (`LineReader.stopWaiting(when:)`).
+    func stopWaiting(when isStopped: @escaping @Sendable () -> Bool)
 }
 
 /// Location logs (CSV, NDJSON, GPX) read as `LocationFix` values: the readers

@@ -14,6 +14,10 @@ package final class NDJSONLocationLog: LocationLogReading {
         self.zone = zone
     }
 
+    package func stopWaiting(when isStopped: @escaping @Sendable () -> Bool) {
+        reader.stopWaiting(when: isStopped)
+    }
+
     package func read(into batch: inout FixBatch, devices: inout DeviceTable, limit: Int) throws -> Bool {
         var added = 0
         while added < limit {
