@@ -147,16 +147,10 @@ struct BenchGeofence: ParsableCommand {
         // The command a user runs, as a child process: start, load, index, run and exit, overlapping as they do.
         var cli = Sample(), cliCPU = Sample()
         for _ in 0..<runs {
-            let cpuBefore = BenchNext.childrenCPUSeconds()
-            let process = Process()
-            process.executableURL = try Repository.triggerEval()
-            process.arguments = ["geofence", "--regions", regionsPath, "--fixes", fixesPath, "-o", eventsPath, "--quiet"]
-            let began = Date()
-            try process.run()
-            process.waitUntilExit()
-            cli.add(Date().timeIntervalSince(began))
-            cliCPU.add(BenchNext.childrenCPUSeconds() - cpuBefore)
-            guard process.terminationStatus == 0 else { throw ValidationError("geofence exited \(process.terminationStatus)") }
+            let time = try Repository.timeTriggerEval(["geofence", "--regions", regionsPath, "--fixes", fixesPath, "-o", eventsPath,
+                                                       "--quiet"])
+            cli.add(time.wall)
+            cliCPU.add(time.cpu)
         }
         let bruteSeconds = try BenchGeoData.bruteForceSeconds(regions: loaded, sample: sample)
         let bruteRate = Double(sample.count) / bruteSeconds

@@ -52,13 +52,6 @@ struct BenchNext: AsyncParsableCommand {
         try measure("random mix: 14 shapes × 14 zones, count 1–3", mixLines)
     }
 
-    /// User and system CPU seconds of this process's finished children.
-    static func childrenCPUSeconds() -> Double {
-        var usage = rusage()
-        getrusage(__rusage_who_t(RUSAGE_CHILDREN.rawValue), &usage)
-        return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
-    }
-
     /// A random instant in 2000–2040, as RFC 3339.
     static func after(_ random: inout BenchRandom) -> String {
         RFC3339.string(from: Date(timeIntervalSince1970: 946_684_800 + Double(random.next() % 1_262_304_000)))
@@ -74,16 +67,9 @@ struct BenchNext: AsyncParsableCommand {
         // End to end: this binary, as a user runs it.
         var cli: [Double] = [], cliCPU: [Double] = []
         for _ in 0..<runs {
-            let cpuBefore = Self.childrenCPUSeconds()
-            let process = Process()
-            process.executableURL = try Repository.triggerEval()
-            process.arguments = ["next", "--batch", input, "-o", output]
-            let began = Date()
-            try process.run()
-            process.waitUntilExit()
-            cli.append(Date().timeIntervalSince(began))
-            cliCPU.append(Self.childrenCPUSeconds() - cpuBefore)
-            guard process.terminationStatus == 0 else { throw ValidationError("next --batch exited \(process.terminationStatus)") }
+            let time = try Repository.timeTriggerEval(["next", "--batch", input, "-o", output])
+            cli.append(time.wall)
+            cliCPU.append(time.cpu)
         }
         // The engine alone: each query built from its fields (parsed beforehand) and answered.
         let now = Date()

@@ -39,4 +39,29 @@ enum Repository {
         }
         return url
     }
+
+    /// Runs the release `trigger-eval` with `arguments` to its end, as a
+    /// user would: its wall time and its user and system CPU time.
+    /// - Throws: when it exits with anything but 0.
+    static func timeTriggerEval(_ arguments: [String]) throws -> (wall: Double, cpu: Double) {
+        let cpuBefore = childrenCPUSeconds()
+        let process = Process()
+        process.executableURL = try triggerEval()
+        process.arguments = arguments
+        let began = Date()
+        try process.run()
+        process.waitUntilExit()
+        let wall = Date().timeIntervalSince(began)
+        guard process.terminationStatus == 0 else {
+            throw ValidationError("trigger-eval \(arguments.first ?? "") exited \(process.terminationStatus)")
+        }
+        return (wall, childrenCPUSeconds() - cpuBefore)
+    }
+
+    /// User and system CPU seconds of this process's finished children.
+    private static func childrenCPUSeconds() -> Double {
+        var usage = rusage()
+        getrusage(__rusage_who_t(RUSAGE_CHILDREN.rawValue), &usage)
+        return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
+    }
 }

@@ -38,11 +38,12 @@ package final class LineReader {
             let fd = open(path, O_RDONLY)
             guard fd >= 0 else { throw InputFileError(path: path, reason: String(cString: strerror(errno))) }
             var status = stat()
-            if fstat(fd, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR {
+            let known = fstat(fd, &status) == 0
+            if known, (status.st_mode & S_IFMT) == S_IFDIR {
                 close(fd)
                 throw InputFileError(path: path, reason: "is a directory")
             }
-            canWait = !Self.isRegularFile(fd)
+            canWait = !(known && (status.st_mode & S_IFMT) == S_IFREG)
             descriptor = fd
             closesDescriptor = true
         }

@@ -110,11 +110,9 @@ struct StepsOnDaysTests {
             let start = generator.after(in: zone).timeIntervalSince1970
             let pattern = Self.pattern(&generator, year: 1970 + Int(start / 31_556_952))
             let searched = start + Double(generator.int(86_400...3 * 366 * 86_400))
-            var search = CalendarSearch(calendar: ZoneCalendar(rules: rules, near: searched), pattern: pattern)
-            let label = "\(zone) \(pattern) after \(start) from \(searched)"
-            let whole = EarlyNilComparison.answerFrom(searched, after: start, &search, label: label, wrong: &wrong)
+            let (whole, claim) = Self.searchAndClaim(pattern, in: rules, named: zone, from: searched, after: start, wrong: &wrong)
             if whole != nil { answered += 1 }
-            switch Self.claim(of: search, from: searched, after: start, whole: whole, label: label, wrong: &wrong) {
+            switch claim {
             case .noAnswer: toNil += 1
             case let .stepFrom(_, steps) where steps > 0: skipped += 1
             default: break
@@ -148,11 +146,9 @@ struct StepsOnDaysTests {
             // From the start, or from a day of W or just outside it.
             let weekYearStart = Double(ZoneCalendar.firstDayOfWeekYear(weekYear) * 86_400)
             let searched = generator.chance(0.3) ? start : max(start + 86_400, weekYearStart + Double(generator.int(-20...390) * 86_400))
-            var search = CalendarSearch(calendar: ZoneCalendar(rules: rules, near: searched), pattern: pattern)
-            let label = "\(zone) \(pattern) after \(start) from \(searched)"
-            let whole = EarlyNilComparison.answerFrom(searched, after: start, &search, label: label, wrong: &wrong)
+            let (whole, claim) = Self.searchAndClaim(pattern, in: rules, named: zone, from: searched, after: start, wrong: &wrong)
             if whole != nil { answered += 1 }
-            switch Self.claim(of: search, from: searched, after: start, whole: whole, label: label, wrong: &wrong) {
+            switch claim {
             case .noAnswer: toNil += 1
             case let .stepFrom(_, steps) where steps > 0: followed += 1
             default: break
@@ -160,6 +156,17 @@ struct StepsOnDaysTests {
         }
         #expect(wrong.isEmpty, "\(wrong.count) wrong, first: \(wrong.prefix(5).joined(separator: "\n"))")
         #expect(followed >= 90 && answered >= 500, "followed \(followed), to nil \(toNil), answered \(answered) of 2,000")
+    }
+
+    /// The search for `pattern` in `rules` from `searched`, with and without
+    /// its checks (`EarlyNilComparison.answerFrom`), and what `stepsOnDays`
+    /// claims from there, checked (`claim`); mismatches go to `wrong`.
+    static func searchAndClaim(_ pattern: CalendarPattern, in rules: ZoneRules, named zone: String, from searched: Double,
+                               after start: Double, wrong: inout [String]) -> (whole: Double?, claim: CalendarSearch.DayStepSkip) {
+        var search = CalendarSearch(calendar: ZoneCalendar(rules: rules, near: searched), pattern: pattern)
+        let label = "\(zone) \(pattern) after \(start) from \(searched)"
+        let whole = EarlyNilComparison.answerFrom(searched, after: start, &search, label: label, wrong: &wrong)
+        return (whole, claim(of: search, from: searched, after: start, whole: whole, label: label, wrong: &wrong))
     }
 
     /// What `stepsOnDays` claims from `searched`, checked against `whole`, the
