@@ -37,13 +37,26 @@ package struct RegionEventEncoder: Sendable {
 
         var count: Int { starts.count - 1 }
 
+        /// Bytes in piece `index`.
         @inline(__always)
-        func write(_ index: Int, to out: inout [UInt8]) {
+        func length(_ index: Int) -> Int {
+            starts.withUnsafeBufferPointer { Int($0[index + 1] - $0[index]) }
+        }
+
+        /// Copies piece `index` to `target`; returns the byte after it.
+        @inline(__always)
+        func copy(_ index: Int, to target: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8> {
             bytes.withUnsafeBufferPointer { bytes in
                 starts.withUnsafeBufferPointer { starts in
-                    out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[Int(starts[index])..<Int(starts[index + 1])]))
+                    Self.copy(UnsafeBufferPointer(rebasing: bytes[Int(starts[index])..<Int(starts[index + 1])]), to: target)
                 }
             }
+        }
+
+        @inline(__always)
+        static func copy(_ piece: UnsafeBufferPointer<UInt8>, to target: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8> {
+            if let base = piece.baseAddress { target.initialize(from: base, count: piece.count) }
+            return target + piece.count
         }
     }
 
@@ -87,15 +100,32 @@ package struct RegionEventEncoder: Sendable {
                                  + (format == .ndjson ? #"","lat":"# : ",")).utf8)
             lastTime = time
         }
-        devicePieces.write(Int(deviceSlots[deviceIndex]), to: &out)
-        regionPieces.write(Int(region), to: &out)
-        fixedPieces.write(kind.ordinal, to: &out)
-        lastInstant.withUnsafeBufferPointer { out.append(contentsOf: $0) }
-        ShortestDecimal.append(lat, to: &out)
-        fixedPieces.write(RegionEvent.Kind.allCases.count, to: &out)
-        ShortestDecimal.append(lon, to: &out)
-        if format == .ndjson { out.append(0x7D) }
-        out.append(0x0A)
+        // The whole line in one reservation, its pieces copied in place: eight
+        // appends a line (each checking capacity and uniqueness, each a call
+        // to memmove) were half of the encoding's time.
+        let deviceSlot = Int(deviceSlots[deviceIndex]), regionSlot = Int(region), kindSlot = kind.ordinal
+        let between = RegionEvent.Kind.allCases.count
+        let maximum = devicePieces.length(deviceSlot) + regionPieces.length(regionSlot) + fixedPieces.length(kindSlot)
+            + lastInstant.count + fixedPieces.length(between) + 2 * ShortestDecimal.maximumLength + 2
+        let ndjson = format == .ndjson
+        out.append(addingCapacity: maximum) { span in
+            span.withUnsafeMutableBufferPointer { buffer, written in
+                var end = buffer.baseAddress!
+                end = devicePieces.copy(deviceSlot, to: end)
+                end = regionPieces.copy(regionSlot, to: end)
+                end = fixedPieces.copy(kindSlot, to: end)
+                end = lastInstant.withUnsafeBufferPointer { Pieces.copy($0, to: end) }
+                end += ShortestDecimal.write(lat, to: end)
+                end = fixedPieces.copy(between, to: end)
+                end += ShortestDecimal.write(lon, to: end)
+                if ndjson {
+                    end.pointee = 0x7D
+                    end += 1
+                }
+                end.pointee = 0x0A
+                written = end + 1 - buffer.baseAddress!
+            }
+        }
     }
 
     /// A JSON string literal (RFC 8259 §7) or a CSV field (RFC 4180, quoted when needed).

@@ -20,15 +20,35 @@ enum ShortestDecimal {
         return value
     }
 
+    /// The most bytes `write(_:to:)` writes (`description`'s longest text,
+    /// `-2.2250738585072014e-308`, has 24).
+    static let maximumLength = 32
+
     /// Appends `value.description`'s bytes to `out`.
-    @inline(__always)
     static func append(_ value: Double, to out: inout [UInt8]) {
-        if !appendFast(value, to: &out) { out += value.description.utf8 }
+        out.append(addingCapacity: maximumLength) { span in
+            span.withUnsafeMutableBufferPointer { buffer, written in
+                written = write(value, to: buffer.baseAddress!)
+            }
+        }
     }
 
-    /// Appends the text when `value` has at most 15 significant digits and a
+    /// Writes `value.description`'s bytes at `target`, which has room for
+    /// `maximumLength`; returns how many.
+    @inline(__always)
+    static func write(_ value: Double, to target: UnsafeMutablePointer<UInt8>) -> Int {
+        if let count = writeFast(value, to: target) { return count }
+        var text = value.description
+        return text.withUTF8 { utf8 in
+            let count = min(utf8.count, maximumLength)
+            target.initialize(from: utf8.baseAddress!, count: count)
+            return count
+        }
+    }
+
+    /// Writes the text when `value` has at most 15 significant digits and a
     /// magnitude in 0.001 ..< 10^15 (which `description` writes without an
-    /// exponent); returns `false`, writing nothing, otherwise.
+    /// exponent), and returns its length; returns `nil`, writing nothing, otherwise.
     ///
     /// With n fraction digits such that p = magnitude × 10^n is in 10^14 ..< 10^15,
     /// the only decimal c / 10^n of at most 15 digits that can parse back to the
@@ -39,10 +59,11 @@ enum ShortestDecimal {
     /// and 10^n is exact: Clinger) to exactly the quotient compared. A shorter
     /// decimal that parses back would, with zeros appended, be that same c (there
     /// is only one), so the shortest is c without its trailing zeros.
-    static func appendFast(_ value: Double, to out: inout [UInt8]) -> Bool {
+    @inline(__always)
+    static func writeFast(_ value: Double, to target: UnsafeMutablePointer<UInt8>) -> Int? {
         let magnitude = value.magnitude
         // `!(… >= …)` also refuses NaN.
-        guard magnitude >= 0.001, magnitude < 1e15 else { return false }
+        guard magnitude >= 0.001, magnitude < 1e15 else { return nil }
         // n from the binary exponent (log10 2 ≈ 1233 / 4096), then corrected:
         // the estimate is off by at most one.
         var digits = min(17, max(0, 14 - (Int(magnitude.exponent) * 1233) >> 12))
@@ -52,7 +73,7 @@ enum ShortestDecimal {
         let scaled = magnitude * scale
         // Rounded to an integer without a call: below 2^52, adding 2^52 leaves no fraction bits.
         let nearest = (scaled + 0x1p52) - 0x1p52
-        guard nearest < 1e15, nearest / scale == magnitude else { return false }
+        guard nearest < 1e15, nearest / scale == magnitude else { return nil }
         var number = UInt64(nearest)
         // Trailing zeros off, eight, four, two, one (c has at most 14), then one at a time.
         if digits >= 8 && number % 100_000_000 == 0 { number /= 100_000_000; digits -= 8 }
@@ -62,43 +83,64 @@ enum ShortestDecimal {
             number /= 10
             digits -= 1
         }
-        write(number, fractionDigits: digits, negative: value < 0, to: &out)
-        return true
+        return write(number, fractionDigits: digits, negative: value < 0, to: target)
+    }
+
+    /// 10^0 … 10^17 as integers.
+    private static let integerPowers: [UInt64] = (0...17).map { (exponent: Int) -> UInt64 in
+        var power: UInt64 = 1
+        for _ in 0..<exponent { power *= 10 }
+        return power
+    }
+
+    /// "00", "01", … "99": two digits per division.
+    private static let digitPairs: [UInt8] = (0..<100).flatMap { (pair: Int) -> [UInt8] in
+        [UInt8(48 + pair / 10), UInt8(48 + pair % 10)]
     }
 
     /// Writes c / 10^fractionDigits as `[-]integer.fraction` (fraction "0" when
-    /// there are no fraction digits, as `description` writes integral values).
+    /// there are no fraction digits, as `description` writes integral values);
+    /// returns its length (at most 15 digits, a leading 0, a point and a sign).
     @inline(__always)
-    private static func write(_ number: UInt64, fractionDigits: Int, negative: Bool, to out: inout [UInt8]) {
-        // At most 15 digits, a leading 0 (0.005), a point and a sign: the text is
-        // built right to left in 24 bytes and appended at once.
-        var text: (UInt64, UInt64, UInt64) = (0, 0, 0)
-        withUnsafeMutableBytes(of: &text) { bytes in
-            var position = 24
+    private static func write(_ number: UInt64, fractionDigits: Int, negative: Bool,
+                              to target: UnsafeMutablePointer<UInt8>) -> Int {
+        // Integer digits: at least one (0.005).
+        var integer = number / integerPowers[fractionDigits], integerDigits = 1
+        while integer >= 10 {
+            integer /= 10
+            integerDigits += 1
+        }
+        let sign = negative ? 1 : 0
+        let length = sign + integerDigits + 1 + max(fractionDigits, 1)
+        if negative { target.pointee = 0x2D }
+        let point = target + sign + integerDigits
+        point.pointee = 0x2E
+        // Right to left, two digits at a time: the fraction after the point, then the integer before it.
+        digitPairs.withUnsafeBufferPointer { pairs in
             var rest = number
-            if fractionDigits == 0 {
+            var position = target + length
+            if fractionDigits == 0 { (position - 1).pointee = 48 }
+            var left = fractionDigits
+            while left >= 2 {
+                let pair = Int(rest % 100)
+                rest /= 100
                 position -= 2
-                bytes[22] = 0x2E
-                bytes[23] = 48
-            } else {
-                for _ in 0..<fractionDigits {
-                    position -= 1
-                    bytes[position] = UInt8(truncatingIfNeeded: rest % 10) &+ 48
-                    rest /= 10
-                }
-                position -= 1
-                bytes[position] = 0x2E
+                position[0] = pairs[2 * pair]
+                position[1] = pairs[2 * pair + 1]
+                left -= 2
             }
+            if left == 1 {
+                position -= 1
+                position.pointee = UInt8(truncatingIfNeeded: rest % 10) &+ 48
+                rest /= 10
+            }
+            position = point
             repeat {
                 position -= 1
-                bytes[position] = UInt8(truncatingIfNeeded: rest % 10) &+ 48
+                position.pointee = UInt8(truncatingIfNeeded: rest % 10) &+ 48
                 rest /= 10
             } while rest > 0
-            if negative {
-                position -= 1
-                bytes[position] = 0x2D
-            }
-            out.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[position...]))
         }
+        return length
     }
 }
