@@ -88,26 +88,37 @@ final class OutputSink {
         if buffer.count >= 1 << 16 { try flush() }
     }
 
-    /// Appends raw bytes.
+    /// Appends raw bytes. A buffer's worth or more goes out as it is, after
+    /// what is buffered: a geofence run hands over its events 64 KB and more
+    /// at a time, and copying them into the buffer first moved every byte
+    /// of the output once more.
     func write(_ bytes: UnsafeBufferPointer<UInt8>) throws {
+        if bytes.count >= 1 << 16 {
+            try flush()
+            try writeAll(UnsafeRawBufferPointer(bytes))
+            return
+        }
         buffer.append(contentsOf: bytes)
         if buffer.count >= 1 << 16 { try flush() }
     }
 
     /// Writes out what is buffered.
     func flush() throws {
-        var offset = 0
-        try buffer.withUnsafeBytes { bytes in
-            while offset < bytes.count {
-                let written = Foundation.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    throw InputFileError(path: finalPath ?? "-", reason: "write failed: " + String(cString: strerror(errno)))
-                }
-                offset += written
-            }
-        }
+        try buffer.withUnsafeBytes { try writeAll($0) }
         buffer.removeAll(keepingCapacity: true)
+    }
+
+    /// Writes all of `bytes` to the descriptor.
+    private func writeAll(_ bytes: UnsafeRawBufferPointer) throws {
+        var offset = 0
+        while offset < bytes.count {
+            let written = Foundation.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+            if written < 0 {
+                if errno == EINTR { continue }
+                throw InputFileError(path: finalPath ?? "-", reason: "write failed: " + String(cString: strerror(errno)))
+            }
+            offset += written
+        }
     }
 
     /// Flushes and puts the output in place.

@@ -57,6 +57,37 @@ struct FailureAndOutputTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["events.ndjson"])
     }
 
+    @Test func writesOfEverySizeComeOutWholeAndInOrder() async throws {
+        let folder = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let target = folder.appendingPathComponent("events.ndjson").path
+        // Seeded sizes around the buffer's 64 KB (written through it, or past it
+        // after what it holds), lines and raw bytes mixed.
+        var state: UInt64 = 77
+        func next(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((state >> 33) % UInt64(bound))
+        }
+        var expected: [UInt8] = []
+        try await OutputSink.writing(to: target) { sink in
+            for piece in 0..<300 {
+                let size = [next(100), 65_535 + next(3), next(200_000), 1 << 16][next(4)]
+                if next(5) == 0 {
+                    let line = "line \(piece)"
+                    try sink.writeLine(line)
+                    expected += Array(line.utf8) + [0x0A]
+                } else {
+                    let bytes = (0..<size).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ piece) }
+                    try bytes.withUnsafeBufferPointer { try sink.write($0) }
+                    expected += bytes
+                }
+            }
+        }
+        let written = try Data(contentsOf: URL(fileURLWithPath: target))
+        #expect(written.count == expected.count)
+        #expect(written == Data(expected))
+    }
+
     @Test func outputToAnUncreatableFileIsAnInputFileError() {
         #expect(throws: InputFileError.self) { try OutputSink(path: "/nonexistent-folder/out.ndjson") }
     }
