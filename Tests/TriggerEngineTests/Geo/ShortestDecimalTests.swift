@@ -7,9 +7,10 @@ import TestSupport
 @Suite("ShortestDecimal: the coordinates' text is Double.description's")
 struct ShortestDecimalTests {
     private static func text(_ value: Double) -> String {
-        var out: [UInt8] = []
-        ShortestDecimal.append(value, to: &out)
-        return String(decoding: out, as: UTF8.self)
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: ShortestDecimal.maximumLength) { buffer in
+            let count = ShortestDecimal.write(value, to: buffer.baseAddress!)
+            return String(decoding: UnsafeBufferPointer(rebasing: buffer[..<count]), as: UTF8.self)
+        }
     }
 
     @Test func decimalsFromLogsReadBackAsDescriptionWritesThem() {

@@ -24,15 +24,6 @@ enum ShortestDecimal {
     /// `-2.2250738585072014e-308`, has 24).
     static let maximumLength = 32
 
-    /// Appends `value.description`'s bytes to `out`.
-    static func append(_ value: Double, to out: inout [UInt8]) {
-        out.append(addingCapacity: maximumLength) { span in
-            span.withUnsafeMutableBufferPointer { buffer, written in
-                written = write(value, to: buffer.baseAddress!)
-            }
-        }
-    }
-
     /// Writes `value.description`'s bytes at `target`, which has room for
     /// `maximumLength`; returns how many.
     @inline(__always)
@@ -40,6 +31,7 @@ enum ShortestDecimal {
         if let count = writeFast(value, to: target) { return count }
         var text = value.description
         return text.withUTF8 { utf8 in
+            // (Never more than 24: the bound only keeps a mistake here inside the caller's room.)
             let count = min(utf8.count, maximumLength)
             target.initialize(from: utf8.baseAddress!, count: count)
             return count
