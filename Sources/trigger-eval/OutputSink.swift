@@ -23,6 +23,11 @@ final class OutputSink {
     private var isFinished = false
     /// The temporary file's entry in `TemporaryFileCleanup` (removed if a signal ends the run).
     private var cleanupSlot: Int?
+    /// Bytes written to the descriptor, and how many of them the kernel was
+    /// asked to start writing back (`startWriteback()`).
+    private var written = 0, writebackStarted = 0
+    /// How many times the kernel accepted a request to start writeback (for tests).
+    private(set) var writebacksStarted = 0
 
     /// Opens the output: `nil` or `-` for standard output.
     /// - Throws: `InputFileError` when the output file cannot be created.
@@ -119,7 +124,38 @@ final class OutputSink {
             }
             offset += written
         }
+        self.written += bytes.count
+        if temporaryPath != nil && self.written - writebackStarted >= Self.writebackStep { startWriteback() }
     }
+
+    /// Written bytes after which the kernel is asked to start writing them to disk.
+    static let writebackStep = 8 << 20
+
+    /// Asks the kernel to start writing back what was written since the last
+    /// call, and returns without waiting (PostgreSQL's `*_flush_after` does the
+    /// same). Renaming the finished file over an existing one makes ext4 write
+    /// back all its dirty pages first (`auto_da_alloc`, so that a crash leaves
+    /// the old file or the new one): for the 80 MB of a hard benchmark run,
+    /// 30-50 ms at the end with both cores idle. Started as the file grows,
+    /// that writing overlaps the run. Advice only: a failure changes nothing.
+    private func startWriteback() {
+        #if os(Linux)
+        if let syncFileRange = Self.syncFileRange,
+           syncFileRange(descriptor, off_t(writebackStarted), off_t(written - writebackStarted), 2 /* SYNC_FILE_RANGE_WRITE */) == 0 {
+            writebacksStarted += 1
+        }
+        #endif
+        writebackStarted = written
+    }
+
+    #if os(Linux)
+    /// `sync_file_range(2)`, which Glibc's Swift module leaves out (its header
+    /// declares it only under `_GNU_SOURCE`), looked up once.
+    private static let syncFileRange: (@convention(c) (Int32, off_t, off_t, UInt32) -> Int32)? = {
+        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "sync_file_range") else { return nil }
+        return unsafeBitCast(symbol, to: (@convention(c) (Int32, off_t, off_t, UInt32) -> Int32).self)
+    }()
+    #endif
 
     /// Flushes and puts the output in place.
     func commit() throws {

@@ -88,6 +88,26 @@ struct FailureAndOutputTests {
         #expect(written == Data(expected))
     }
 
+    /// A large `-o` file asks the kernel to start writing back every 8 MB as
+    /// it grows (so that the rename at the end does not wait for all of it),
+    /// and comes out whole.
+    @Test func largeFilesStartWritebackAsTheyGrow() async throws {
+        let folder = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let target = folder.appendingPathComponent("events.ndjson").path
+        let megabyte = (0..<(1 << 20)).map { UInt8(truncatingIfNeeded: $0 &* 7) }
+        let started = try await OutputSink.writing(to: target) { sink in
+            for _ in 0..<20 { try megabyte.withUnsafeBufferPointer { try sink.write($0) } }
+            return sink.writebacksStarted
+        }
+        #if os(Linux)
+        // After 8 and 16 of the 20 MB; the rest is left to the rename.
+        #expect(started == 2)
+        #endif
+        let written = try Data(contentsOf: URL(fileURLWithPath: target))
+        #expect(written == Data(Array([[UInt8]](repeating: megabyte, count: 20).joined())))
+    }
+
     @Test func outputToAnUncreatableFileIsAnInputFileError() {
         #expect(throws: InputFileError.self) { try OutputSink(path: "/nonexistent-folder/out.ndjson") }
     }

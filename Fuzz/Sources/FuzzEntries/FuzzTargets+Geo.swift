@@ -6,13 +6,20 @@ import Foundation
 extension FuzzTargets {
     static let geoJSON = FuzzTarget(
         name: "geojson",
-        summary: "GeoJSON FeatureCollections (typed and general paths agree) and geometries, repaired when refused; a monitor over them",
+        summary: "GeoJSON FeatureCollections (typed and general paths agree, chunked reads as one thread) and geometries, repaired when refused; a monitor over them",
         format: "geojson"
     ) { bytes in
         FuzzOutcome.catching {
             let data = Data(bytes)
             let regions: [MonitoredRegion]
             if data.range(of: Data("FeatureCollection".utf8)) != nil {
+                // Read in chunks by two threads (as large files are), the byte
+                // reader must answer exactly as on one thread.
+                let alone = GeoJSONFeatureCollection(parsing: data, splitAbove: .max)
+                let chunked = GeoJSONFeatureCollection(parsing: data, splitAbove: 0, chunkSize: max(1, data.count / 16))
+                guard String(describing: alone?.features) == String(describing: chunked?.features) else {
+                    throw FuzzViolation("the chunked GeoJSON read differs from the one-thread read")
+                }
                 regions = try repairedWhenRefused { repair in
                     let regions = try MonitoredRegion.featureCollection(data, repair: repair)
                     // The typed decoding is a fast path: the general one must agree with it.

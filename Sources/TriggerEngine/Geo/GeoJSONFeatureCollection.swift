@@ -64,27 +64,35 @@ extension GeoJSONFeatureCollection {
     /// deeper than 64, an escaped member name, a geometry or property of another
     /// type, a repeated member the monitor reads. Safe on arbitrary bytes.
     ///
-    /// A large document is read by two threads, the second from a feature
-    /// start guessed near the middle (`GeoJSONTailParse`); the answer is the
-    /// same as one thread's.
+    /// A large document is read by two threads, in chunks from feature starts
+    /// guessed at even steps (`GeoJSONChunkParse`); the answer is the same as
+    /// one thread's.
     /// - Complexity: O(bytes), one pass, no intermediate JSON values.
-    package init?(parsing bytes: UnsafeRawBufferPointer, splitAbove: Int = 1 << 20) {
+    package init?(parsing bytes: UnsafeRawBufferPointer, splitAbove: Int = 1 << 20, chunkSize: Int = Self.chunkSize) {
         guard let base = bytes.baseAddress, !bytes.isEmpty else { return nil }
         let start = base.assumingMemoryBound(to: UInt8.self)
         var scanner = GeoJSONScanner(start, count: bytes.count)
-        if bytes.count > splitAbove, ProcessInfo.processInfo.activeProcessorCount > 1,
-           let middle = GeoJSONScanner.likelyFeatureStart(start, count: bytes.count, after: bytes.count / 2) {
-            scanner.tail = GeoJSONTailParse(start, count: bytes.count, start: middle)
+        if bytes.count > splitAbove, ProcessInfo.processInfo.activeProcessorCount > 1 {
+            let starts = GeoJSONChunkParse.guessedStarts(start, count: bytes.count,
+                                                         pieces: min(Self.chunks, max(2, bytes.count / max(chunkSize, 1))))
+            if !starts.isEmpty { scanner.chunks = GeoJSONChunkParse(start, count: bytes.count, starts: starts) }
         }
         // The other thread reads the bytes: wait for it before they go, whatever happened here.
-        defer { scanner.tail?.finish() }
+        defer { scanner.chunks?.finish() }
         guard let features = try? scanner.featureCollection() else { return nil }
         self.features = features
     }
 
+    /// Chunks a large document is read in by two threads (`GeoJSONChunkParse`):
+    /// enough for the faster to take more when one core runs slower, and each
+    /// about `chunkSize` bytes or more (tests choose smaller ones).
+    static let chunks = 16
+    static let chunkSize = 1 << 18
+
     /// `init?(parsing:)` over `Data`: the entry point of the fuzz target.
-    package init?(parsing data: Data, splitAbove: Int = 1 << 20) {
-        guard let parsed = data.withUnsafeBytes({ GeoJSONFeatureCollection(parsing: $0, splitAbove: splitAbove) }) else { return nil }
+    package init?(parsing data: Data, splitAbove: Int = 1 << 20, chunkSize: Int = Self.chunkSize) {
+        guard let parsed = data.withUnsafeBytes({ GeoJSONFeatureCollection(parsing: $0, splitAbove: splitAbove, chunkSize: chunkSize) })
+        else { return nil }
         self = parsed
     }
 }

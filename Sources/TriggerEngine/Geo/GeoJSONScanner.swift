@@ -19,10 +19,10 @@ struct GeoJSONScanner {
     private let count: Int
     private var index = 0
     static let maximumDepth = 64
-    /// A guessed feature start and the parse of the features from there on,
-    /// running on another thread (`GeoJSONTailParse`): taken when this scanner,
-    /// going feature by feature, arrives at exactly that offset.
-    var tail: GeoJSONTailParse?
+    /// Guessed feature starts and the parse of the features from each, by
+    /// another thread and this one (`GeoJSONChunkParse`): taken when this
+    /// scanner, going feature by feature, arrives at exactly one of them.
+    var chunks: GeoJSONChunkParse?
 
     /// A scanner over `count` bytes from `bytes`.
     init(_ bytes: UnsafePointer<UInt8>, count: Int) {
@@ -72,12 +72,14 @@ struct GeoJSONScanner {
         try consume(UInt8(ascii: "["))
         var features: [GeoJSONFeatureCollection.Feature] = []
         if consumeIf(UInt8(ascii: "]")) { return features }
+        // The next chunk start this loop may arrive at.
+        var nextChunk = 0
         repeat {
             skipSpace()
-            if let tail, index == tail.start {
-                // A feature starts exactly where the other thread began, so its
+            if let chunks, let chunk = arrivedAtChunk(of: chunks.starts, next: &nextChunk) {
+                // A feature starts exactly where a chunk's parse began, so that
                 // parse is the one this loop would make from here: take it.
-                let (rest, end) = try tail.result()
+                let (rest, end) = try chunks.features(from: chunk)
                 features += rest
                 index = end
                 return features
@@ -88,20 +90,50 @@ struct GeoJSONScanner {
         return features
     }
 
-    /// From the start of a feature in the features array: that feature and
-    /// those after it, through the array's closing bracket; `index` ends after
-    /// the bracket (what `featureArray` would have read from the same place).
-    mutating func features(from start: Int) throws(Declined) -> (features: [GeoJSONFeatureCollection.Feature], end: Int) {
-        index = start
+    /// The index in `starts` of the current offset, if it is one; `next` is
+    /// the first start not yet passed (the offset only grows).
+    @inline(__always)
+    private func arrivedAtChunk(of starts: [Int], next: inout Int) -> Int? {
+        while next < starts.count && starts[next] < index { next += 1 }
+        return next < starts.count && starts[next] == index ? next : nil
+    }
+
+    /// How a chunk's parse ended: at another chunk's start, or after the
+    /// features array's closing bracket (at that offset).
+    enum ChunkEnd {
+        case chunk(Int)
+        case arrayEnd(Int)
+    }
+
+    /// A chunk's features and where its parse ended.
+    struct Chunk {
+        var features: [GeoJSONFeatureCollection.Feature]
+        var end: ChunkEnd
+    }
+
+    /// From `starts[chunk]`, taken as the start of a feature in the features
+    /// array: that feature and those after it, up to the first that starts at
+    /// another of `starts` or through the array's closing bracket (what
+    /// `featureArray` would have read from the same place).
+    mutating func chunk(from chunk: Int, of starts: [Int]) throws(Declined) -> Chunk {
+        index = starts[chunk]
         var features: [GeoJSONFeatureCollection.Feature] = []
-        repeat { features.append(try feature()) } while consumeIf(UInt8(ascii: ","))
+        var nextChunk = chunk + 1
+        while true {
+            features.append(try feature())
+            guard consumeIf(UInt8(ascii: ",")) else { break }
+            skipSpace()
+            if let following = arrivedAtChunk(of: starts, next: &nextChunk) {
+                return Chunk(features: features, end: .chunk(following))
+            }
+        }
         try consume(UInt8(ascii: "]"))
-        return (features, index)
+        return Chunk(features: features, end: .arrayEnd(index))
     }
 
     /// A likely feature start at or after `offset`: a `{` whose previous
     /// non-space byte is a comma (in GeoJSON, nearly always an object in the
-    /// features array). Only a guess: `featureArray` takes a tail parse only when
+    /// features array). Only a guess: `featureArray` takes a chunk's parse only when
     /// it meets the same offset itself.
     static func likelyFeatureStart(_ bytes: UnsafePointer<UInt8>, count: Int, after offset: Int) -> Int? {
         var position = max(offset, 1)

@@ -172,10 +172,18 @@ public final class RegionMonitor {
     }
 
     /// Calls `body` with each event of the last fix, without copying the list.
+    ///
+    /// Element by element rather than through `withUnsafeBufferPointer`: that
+    /// retained and released the list's buffer around every call, fix or no
+    /// event (`body` could replace the list), two atomic operations per row of
+    /// a batch run, 3 % of its monitor thread's time on the hard benchmark.
     @inline(__always)
     package func forEachPendingEvent(_ body: (Int32, RegionEvent.Kind) -> Void) {
-        pendingEvents.withUnsafeBufferPointer { events in
-            for event in events { body(event.region, event.kind) }
+        var position = 0
+        while position < pendingEvents.count {
+            let event = pendingEvents[position]
+            body(event.region, event.kind)
+            position += 1
         }
     }
 
