@@ -23,9 +23,9 @@ final class OutputSink {
     private var isFinished = false
     /// The temporary file's entry in `TemporaryFileCleanup` (removed if a signal ends the run).
     private var cleanupSlot: Int?
-    /// Bytes written to the descriptor, and how many of them the kernel was
-    /// asked to start writing back (`startWriteback()`).
-    private var written = 0, writebackStarted = 0
+    /// Bytes written to the descriptor, and how many of them (from the start)
+    /// the kernel was asked to write back (`startWriteback()`).
+    private var bytesWritten = 0, writebackRequested = 0
     /// How many times the kernel accepted a request to start writeback (for tests).
     private(set) var writebacksStarted = 0
 
@@ -124,8 +124,8 @@ final class OutputSink {
             }
             offset += written
         }
-        self.written += bytes.count
-        if temporaryPath != nil && self.written - writebackStarted >= Self.writebackStep { startWriteback() }
+        bytesWritten += bytes.count
+        if temporaryPath != nil && bytesWritten - writebackRequested >= Self.writebackStep { startWriteback() }
     }
 
     /// Written bytes after which the kernel is asked to start writing them to disk.
@@ -141,11 +141,12 @@ final class OutputSink {
     private func startWriteback() {
         #if os(Linux)
         if let syncFileRange = Self.syncFileRange,
-           syncFileRange(descriptor, off_t(writebackStarted), off_t(written - writebackStarted), 2 /* SYNC_FILE_RANGE_WRITE */) == 0 {
+           syncFileRange(descriptor, off_t(writebackRequested), off_t(bytesWritten - writebackRequested),
+                         2 /* SYNC_FILE_RANGE_WRITE */) == 0 {
             writebacksStarted += 1
         }
         #endif
-        writebackStarted = written
+        writebackRequested = bytesWritten
     }
 
     #if os(Linux)

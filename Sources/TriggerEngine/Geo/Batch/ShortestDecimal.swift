@@ -13,13 +13,6 @@
 /// digits, magnitudes `description` writes with an exponent, zero, infinities,
 /// NaN) is left to `description`.
 enum ShortestDecimal {
-    /// 10^0 … 10^17, each exact (every power of ten up to 10^22 is a double).
-    private static let powers: [Double] = (0...17).map { exponent in
-        var value = 1.0
-        for _ in 0..<exponent { value *= 10 }
-        return value
-    }
-
     /// The most bytes `write(_:to:)` writes (`description`'s longest text,
     /// `-2.2250738585072014e-308`, has 24).
     static let maximumLength = 32
@@ -59,9 +52,9 @@ enum ShortestDecimal {
         // n from the binary exponent (log10 2 ≈ 1233 / 4096), then corrected:
         // the estimate is off by at most one.
         var digits = min(17, max(0, 14 - (Int(magnitude.exponent) * 1233) >> 12))
-        while digits > 0 && magnitude * powers[digits] >= 1e15 { digits -= 1 }
-        while digits < 17 && magnitude * powers[digits + 1] < 1e15 { digits += 1 }
-        let scale = powers[digits]
+        while digits > 0 && magnitude * DecimalParsing.powersOfTen[digits] >= 1e15 { digits -= 1 }
+        while digits < 17 && magnitude * DecimalParsing.powersOfTen[digits + 1] < 1e15 { digits += 1 }
+        let scale = DecimalParsing.powersOfTen[digits]
         let scaled = magnitude * scale
         // Rounded to an integer without a call: below 2^52, adding 2^52 leaves no fraction bits.
         let nearest = (scaled + 0x1p52) - 0x1p52
@@ -78,13 +71,6 @@ enum ShortestDecimal {
         return write(number, fractionDigits: digits, negative: value < 0, to: target)
     }
 
-    /// 10^0 … 10^17 as integers.
-    private static let integerPowers: [UInt64] = (0...17).map { (exponent: Int) -> UInt64 in
-        var power: UInt64 = 1
-        for _ in 0..<exponent { power *= 10 }
-        return power
-    }
-
     /// "00", "01", … "99": two digits per division.
     private static let digitPairs: [UInt8] = (0..<100).flatMap { (pair: Int) -> [UInt8] in
         [UInt8(48 + pair / 10), UInt8(48 + pair % 10)]
@@ -97,7 +83,7 @@ enum ShortestDecimal {
     private static func write(_ number: UInt64, fractionDigits: Int, negative: Bool,
                               to target: UnsafeMutablePointer<UInt8>) -> Int {
         // Integer digits: at least one (0.005).
-        var integer = number / integerPowers[fractionDigits], integerDigits = 1
+        var integer = number / DecimalParsing.integerPowersOfTen[fractionDigits], integerDigits = 1
         while integer >= 10 {
             integer /= 10
             integerDigits += 1
