@@ -140,9 +140,9 @@ extension CalendarSearch {
             // number) meet the same again within the 28-year cycle.
             if searched.year != keyedYear {
                 keyedYear = searched.year
-                yearKey = CivilDate.weekday(ofDays: CivilDate.days(year: keyedYear, month: 1, day: 1)) << 9
+                yearKey = CivilDate.weekday(ofDays: CivilYear.januaryFirst(keyedYear)) << 9
                 for ahead in 0..<5 where CivilDate.isLeapYear(keyedYear + ahead) { yearKey |= 1 << (12 + ahead) }
-                walksEnd = CivilDate.days(year: keyedYear + 5, month: 1, day: 1)
+                walksEnd = CivilYear.januaryFirst(keyedYear + 5)
             }
             steps.lastDay = min(searched.dayNumber + Self.stepReach, walksEnd)
             var clear = true

@@ -37,7 +37,7 @@ extension CalendarSearch {
     /// week-numbering year, within 40 years.
     static func weekStart(onOrAfter sunday: Int, numbered week: Int) -> Int? {
         guard week >= 1 else { return nil }
-        var year = CivilDate.date(fromDays: sunday + 6).year
+        var year = CivilYear.year(ofDay: sunday + 6)
         for _ in 0..<40 {
             let first = ZoneCalendar.firstDayOfWeekYear(year)
             let weeks = (ZoneCalendar.firstDayOfWeekYear(year + 1) - first) / 7

@@ -16,9 +16,7 @@ struct DayCursor {
 
     init(dayNumber: Int) {
         self.dayNumber = dayNumber
-        (year, month, day) = CivilDate.date(fromDays: dayNumber)
-        weekday = CivilDate.weekday(ofDays: dayNumber)
-        monthLength = CivilDate.daysInMonth(year: year, month: month)
+        (year, month, day, weekday, monthLength) = CivilYear.fields(ofDay: dayNumber)
     }
 
     /// The next day.

@@ -180,8 +180,7 @@ struct ZoneCalendar: Sendable {
     /// day of week 1 of that week-numbering year.
     @inline(__always)
     static func firstDayOfWeekYear(_ year: Int) -> Int {
-        let january1 = CivilDate.days(year: year, month: 1, day: 1)
-        return january1 - (CivilDate.weekday(ofDays: january1) - 1)
+        CivilYear.firstDayOfWeekYear(year)
     }
 
     /// Wall-clock seconds (local seconds since 1970) at instant `t`, whole seconds.
