@@ -7,10 +7,10 @@
 /// multiplications with overflow checks; counted in days since 1 January of
 /// year 1, the arithmetic is on non-negative numbers, a year is found from one
 /// estimate (400 years are 146,097 days: the estimate is the year or the one
-/// before), and a month from the day of the year and a table. A step of a set
-/// with a week number took about 300 ns on the twelfth session's machine,
-/// most of it in these conversions. Days before year 1 fall back to
-/// `CivilDate`; `CivilYearTests` holds every function to it.
+/// before), and a month from the day of the year and a table. The slowest
+/// steps on days took 0.88× the time (the Benchmarks article, thirteenth
+/// session). Days before year 1 fall back to `CivilDate`; `CivilYearTests`
+/// holds every function to it.
 enum CivilYear {
     /// The day number (days since 1970-01-01) of 1 January of year 1.
     private static let yearOneDay = -719_162
