@@ -22,16 +22,27 @@ import Synchronization
 ///
 /// `@unchecked Sendable`: the bytes are only read and stay valid until
 /// `finish()` has waited for the helper (the caller's duty); each chunk's slot
-/// is written by the one thread that took it (`next`, under its lock) and read
-/// by the calling thread only after waiting for the helper (`done`).
+/// is written by the one thread that took it (`next` hands each number out
+/// once) and read by the calling thread only after waiting for the helper
+/// (`done`, then `helperFinished`, which the helper sets after its last write).
+///
+/// Both are atomics rather than a lock and a semaphore alone because
+/// ThreadSanitizer must see the order too: on Linux `Mutex` locks with raw
+/// futex calls and `DispatchSemaphore` signals through libdispatch's own
+/// atomics, neither of which it models, and it reported the two sides of the
+/// lock as a race.
 final class GeoJSONChunkParse: @unchecked Sendable {
     /// Where each chunk's first feature starts: ascending, distinct.
     let starts: [Int]
     private let bytes: UnsafePointer<UInt8>
     private let count: Int
-    /// The next chunk to take; `starts.count` when none is left or taking has stopped.
-    private let next = Mutex(0)
+    /// The next chunk to take; `starts.count` or more when none is left or
+    /// taking has stopped.
+    private let next = Atomic(0)
     private let done = DispatchSemaphore(value: 0)
+    /// Set by the helper (releasing) after its last slot write, read by the
+    /// calling thread (acquiring) after `done`: the slots' publication.
+    private let helperFinished = Atomic(false)
     private let slots: UnsafeMutablePointer<Result<GeoJSONScanner.Chunk, GeoJSONScanner.Declined>?>
     private var waited = false
     /// Whether the calling thread arrived at a chunk's start and took the chunks' parse.
@@ -55,7 +66,9 @@ final class GeoJSONChunkParse: @unchecked Sendable {
         let parse = Unmanaged.passUnretained(self)
         let done = self.done
         let thread = Thread {
-            parse.takeUnretainedValue().parseChunks()
+            let parse = parse.takeUnretainedValue()
+            parse.parseChunks()
+            parse.helperFinished.store(true, ordering: .releasing)
             done.signal()
         }
         thread.stackSize = 1 << 22
@@ -88,12 +101,11 @@ final class GeoJSONChunkParse: @unchecked Sendable {
         }
     }
 
+    /// A chunk no other call has taken, or nil. Every call adds one, so the
+    /// numbers handed out are distinct; past `starts.count` they are refused.
     private func take() -> Int? {
-        next.withLock { next in
-            guard next < starts.count else { return nil }
-            defer { next += 1 }
-            return next
-        }
+        let chunk = next.wrappingAdd(1, ordering: .relaxed).oldValue
+        return chunk < starts.count ? chunk : nil
     }
 
     /// The features from chunk `first`'s start on and the offset after the
@@ -122,8 +134,12 @@ final class GeoJSONChunkParse: @unchecked Sendable {
     /// bytes are no longer read.
     func finish() {
         if waited { return }
-        next.withLock { $0 = starts.count }
+        // Past the last chunk, so that the helper takes no more (a chunk it
+        // took already is parsed before it signals). Only ever raised: `max`.
+        _ = next.max(starts.count, ordering: .relaxed)
         done.wait()
+        let finished = helperFinished.load(ordering: .acquiring)
+        precondition(finished, "the helper signals only after it has finished")
         waited = true
     }
 }
