@@ -19,15 +19,16 @@ extension ZoneRules {
     /// - Complexity: O(1) through the bucket index (O(log t) outside it).
     @inline(__always)
     func transitionCount(atOrBefore seconds: Int) -> Int {
+        let table = storage, times = table.transitionTimes
         var low = 0
-        if let first = transitionTimes.first, seconds >= first, (seconds - first) >> Self.bucketShift < bucketCount {
-            low = Int(indexes[(seconds - first) >> Self.bucketShift])
-            while low < transitionTimes.count && transitionTimes[low] <= seconds { low += 1 }
+        if let first = times.first, seconds >= first, (seconds - first) >> Self.bucketShift < table.bucketCount {
+            low = Int(table.indexes[(seconds - first) >> Self.bucketShift])
+            while low < times.count && times[low] <= seconds { low += 1 }
         } else {
-            var high = transitionTimes.count
+            var high = times.count
             while low < high {
                 let middle = (low + high) >> 1
-                if transitionTimes[middle] <= seconds { low = middle + 1 } else { high = middle }
+                if times[middle] <= seconds { low = middle + 1 } else { high = middle }
             }
         }
         return low

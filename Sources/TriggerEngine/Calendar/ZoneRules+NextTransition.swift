@@ -21,10 +21,11 @@ extension ZoneRules {
     }
 
     private func firstIndex(after seconds: Int) -> Int {
-        var low = 0, high = transitionTimes.count
+        let times = transitionTimes
+        var low = 0, high = times.count
         while low < high {
             let middle = (low + high) >> 1
-            if transitionTimes[middle] <= seconds { low = middle + 1 } else { high = middle }
+            if times[middle] <= seconds { low = middle + 1 } else { high = middle }
         }
         return low
     }

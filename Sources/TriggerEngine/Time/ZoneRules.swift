@@ -21,16 +21,41 @@ package enum LocalTimeResolution: Sendable, Hashable {
 /// weekdays included, repeats exactly. Tables for a file's VTIMEZONE are built by
 /// the iCalendar reader through `init(identifier:initialOffset:transitions:)`.
 public struct ZoneRules: Sendable, Hashable, CustomStringConvertible {
+    /// The table, in one immutable object: every calendar query copies the
+    /// rules, and a copy of one reference is one reference count, where a
+    /// copy of the name and three arrays was four (in a debug build, where
+    /// such copies are not optimised away, a fifth of the test suite's time).
+    @usableFromInline let storage: Storage
+
+    /// A zone's transition table and its indexes (see `ZoneRules`'s properties
+    /// of the same names).
+    @usableFromInline final class Storage: Sendable {
+        @usableFromInline let identifier: String
+        @usableFromInline let transitionTimes: [Int]
+        @usableFromInline let offsets: [Int]
+        @usableFromInline let coverageEnd: Int
+        @usableFromInline let indexes: [Int32]
+        @usableFromInline let bucketCount: Int
+
+        init(identifier: String, transitionTimes: [Int], offsets: [Int], coverageEnd: Int, indexes: [Int32], bucketCount: Int) {
+            self.identifier = identifier
+            self.transitionTimes = transitionTimes
+            self.offsets = offsets
+            self.coverageEnd = coverageEnd
+            self.indexes = indexes
+            self.bucketCount = bucketCount
+        }
+    }
+
     /// The zone's name: an IANA identifier, or a VTIMEZONE's TZID.
-    public let identifier: String
+    public var identifier: String { storage.identifier }
     /// `offsets[0]` holds before `transitionTimes[0]`; `offsets[i + 1]` from
     /// `transitionTimes[i]` on. Times are epoch seconds, offsets seconds east of UTC.
-    @usableFromInline let transitionTimes: [Int]
-    @usableFromInline let offsets: [Int]
+    @usableFromInline var transitionTimes: [Int] { storage.transitionTimes }
+    @usableFromInline var offsets: [Int] { storage.offsets }
     /// The end of the table; later instants are folded back by 400-year cycles.
-    @usableFromInline let coverageEnd: Int
-    /// Two indexes into the table, in one array so that copying the rules
-    /// (every calendar query does) counts one reference, not two:
+    @usableFromInline var coverageEnd: Int { storage.coverageEnd }
+    /// Two indexes into the table, in one array:
     ///
     /// - `indexes[b]` for `b < bucketCount`, so that an offset costs a step or
     ///   two instead of a binary search: the number of transitions before
@@ -40,8 +65,8 @@ public struct ZoneRules: Sendable, Hashable, CustomStringConvertible {
     ///   midnight alone (the count of transitions when none does), so that the
     ///   calendar search tells in two lookups whether its day-number shortcuts
     ///   hold over years of transitions (`transitionsLeaveMidnightAlone(from:through:)`).
-    @usableFromInline let indexes: [Int32]
-    @usableFromInline let bucketCount: Int
+    @usableFromInline var indexes: [Int32] { storage.indexes }
+    @usableFromInline var bucketCount: Int { storage.bucketCount }
 
     /// Buckets of 2^22 s (48.5 days): zones change offset at most a few times in one.
     @usableFromInline static let bucketShift = 22
@@ -62,10 +87,6 @@ public struct ZoneRules: Sendable, Hashable, CustomStringConvertible {
             times.append(transition.at)
             offsets.append(transition.offset)
         }
-        self.identifier = identifier
-        self.transitionTimes = times
-        self.offsets = offsets
-        self.coverageEnd = coverageEnd ?? Int.max
         var counts: [Int32] = []
         // No index for a table spread over more than ~140,000 years (a
         // VTIMEZONE with absurd dates): it falls back to the binary search.
@@ -83,8 +104,8 @@ public struct ZoneRules: Sendable, Hashable, CustomStringConvertible {
             let transition = Transition(at: times[index], offsetBefore: offsets[index], offsetAfter: offsets[index + 1])
             next[index] = transition.leavesMidnightAlone ? next[index + 1] : Int32(index)
         }
-        self.bucketCount = counts.count
-        self.indexes = counts + next
+        storage = Storage(identifier: identifier, transitionTimes: times, offsets: offsets, coverageEnd: coverageEnd ?? Int.max,
+                          indexes: counts + next, bucketCount: counts.count)
     }
 
     /// A zone with one fixed offset.
@@ -99,7 +120,8 @@ public struct ZoneRules: Sendable, Hashable, CustomStringConvertible {
     public var description: String { identifier }
 
     public static func == (lhs: ZoneRules, rhs: ZoneRules) -> Bool {
-        lhs.identifier == rhs.identifier && lhs.offsets == rhs.offsets && lhs.transitionTimes == rhs.transitionTimes
+        if lhs.storage === rhs.storage { return true }
+        return lhs.identifier == rhs.identifier && lhs.offsets == rhs.offsets && lhs.transitionTimes == rhs.transitionTimes
     }
 
     public func hash(into hasher: inout Hasher) {
@@ -115,28 +137,32 @@ extension ZoneRules {
     /// - Complexity: O(log t) in the number of transitions t.
     @inlinable
     @_spi(Internals) public func offset(atUTC seconds: Int) -> Int {
+        // The arrays once, as locals: each read through a computed property
+        // costs a reference count in a debug build.
+        let table = storage
+        let times = table.transitionTimes
         var seconds = seconds
-        if seconds >= coverageEnd {
-            let cycles = (seconds - coverageEnd) / Self.cycleSeconds + 1
+        if seconds >= table.coverageEnd {
+            let cycles = (seconds - table.coverageEnd) / Self.cycleSeconds + 1
             seconds -= cycles * Self.cycleSeconds
         }
         // The number of transitions at or before `seconds`: from the bucket's
         // count when it has one, else by binary search (before the first
         // transition, or after the last).
-        if let first = transitionTimes.first, seconds >= first {
+        if let first = times.first, seconds >= first {
             let bucket = (seconds - first) >> Self.bucketShift
-            if bucket < bucketCount {
-                var index = Int(indexes[bucket])
-                while index < transitionTimes.count && transitionTimes[index] <= seconds { index += 1 }
-                return offsets[index]
+            if bucket < table.bucketCount {
+                var index = Int(table.indexes[bucket])
+                while index < times.count && times[index] <= seconds { index += 1 }
+                return table.offsets[index]
             }
         }
-        var low = 0, high = transitionTimes.count
+        var low = 0, high = times.count
         while low < high {
             let middle = (low + high) >> 1
-            if transitionTimes[middle] <= seconds { low = middle + 1 } else { high = middle }
+            if times[middle] <= seconds { low = middle + 1 } else { high = middle }
         }
-        return offsets[low]
+        return table.offsets[low]
     }
 
     /// The wall time at an instant.
@@ -217,8 +243,9 @@ extension ZoneRules {
             end -= shift
         }
         var index = firstTransitionIndex(atOrAfter: start)
-        while index < transitionTimes.count, transitionTimes[index] <= end {
-            found.append(Transition(at: transitionTimes[index] + shift, offsetBefore: offsets[index], offsetAfter: offsets[index + 1]))
+        let times = transitionTimes, offsets = offsets
+        while index < times.count, times[index] <= end {
+            found.append(Transition(at: times[index] + shift, offsetBefore: offsets[index], offsetAfter: offsets[index + 1]))
             index += 1
         }
         if end >= coverageEnd, shift == 0 {
@@ -233,10 +260,11 @@ extension ZoneRules {
     }
 
     private func firstTransitionIndex(atOrAfter seconds: Int) -> Int {
-        var low = 0, high = transitionTimes.count
+        let times = transitionTimes
+        var low = 0, high = times.count
         while low < high {
             let middle = (low + high) >> 1
-            if transitionTimes[middle] < seconds { low = middle + 1 } else { high = middle }
+            if times[middle] < seconds { low = middle + 1 } else { high = middle }
         }
         return low
     }
