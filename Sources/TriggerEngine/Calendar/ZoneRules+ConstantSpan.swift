@@ -19,10 +19,10 @@ extension ZoneRules {
     /// - Complexity: O(1) through the bucket index (O(log t) outside it).
     @inline(__always)
     func transitionCount(atOrBefore seconds: Int) -> Int {
-        let table = storage, times = table.transitionTimes
+        let times = transitionTimes
         var low = 0
-        if let first = times.first, seconds >= first, (seconds - first) >> Self.bucketShift < table.bucketCount {
-            low = Int(table.indexes[(seconds - first) >> Self.bucketShift])
+        if let first = times.first, seconds >= first, (seconds - first) >> Self.bucketShift < bucketCount {
+            low = Int(indexes[(seconds - first) >> Self.bucketShift])
             while low < times.count && times[low] <= seconds { low += 1 }
         } else {
             var high = times.count

@@ -133,27 +133,35 @@ extension ICSCalendar {
         var result: [ICSAlarmFiring] = []
         var absoluteSeen = Set<String>()
         for index in seriesInUIDOrder {
-            let series = series[index]
-            let events = [series.master].compactMap { $0 } + series.overrides
-            let length = maxLength(series)
-            let bounds = events.flatMap(\.alarms).compactMap { $0.offsetBounds(maxLength: length) }
-            let hasAbsolute = events.flatMap(\.alarms).contains { if case .absolute = $0.trigger { true } else { false } }
-            guard !bounds.isEmpty || hasAbsolute else { continue }
-            var low = from - (bounds.map(\.high).max() ?? 0), high = to - (bounds.map(\.low).min() ?? 0)
-            if hasAbsolute { low = min(low, events.map(\.start.instant).min()!); high = max(high, low + 1) }
-            for item in instances(of: series, startingFrom: low, before: high, warnings: &warnings) {
-                for alarm in item.alarms {
-                    if case .absolute = alarm.trigger {
-                        // An absolute trigger fires once, not per instance (§3.8.6.3).
-                        guard absoluteSeen.insert("\(item.uid)\u{0}\(alarm.index)").inserted else { continue }
-                    }
-                    for time in alarm.firings(start: item.start, end: item.end) where time >= from && time < to {
-                        result.append(ICSAlarmFiring(time: time, occurrence: item, alarm: alarm))
-                    }
+            appendAlarmFirings(of: series[index], from: from, to: to, absoluteSeen: &absoluteSeen, into: &result, warnings: &warnings)
+        }
+        return result.stablySorted { $0.time }
+    }
+
+    /// `alarmFirings(from:to:warnings:)` for one series. (A function of its own:
+    /// inlined in the loop over the series, Swift 6.3's optimiser failed its own
+    /// ownership check on it and crashed, once `ZoneRules` held its table in
+    /// one object.)
+    private func appendAlarmFirings(of series: Series, from: Int, to: Int, absoluteSeen: inout Set<String>,
+                                    into result: inout [ICSAlarmFiring], warnings: inout [ICSWarning]) {
+        let events = [series.master].compactMap { $0 } + series.overrides
+        let length = maxLength(series)
+        let bounds = events.flatMap(\.alarms).compactMap { $0.offsetBounds(maxLength: length) }
+        let hasAbsolute = events.flatMap(\.alarms).contains { if case .absolute = $0.trigger { true } else { false } }
+        guard !bounds.isEmpty || hasAbsolute else { return }
+        var low = from - (bounds.map(\.high).max() ?? 0), high = to - (bounds.map(\.low).min() ?? 0)
+        if hasAbsolute { low = min(low, events.map(\.start.instant).min()!); high = max(high, low + 1) }
+        for item in instances(of: series, startingFrom: low, before: high, warnings: &warnings) {
+            for alarm in item.alarms {
+                if case .absolute = alarm.trigger {
+                    // An absolute trigger fires once, not per instance (§3.8.6.3).
+                    guard absoluteSeen.insert("\(item.uid)\u{0}\(alarm.index)").inserted else { continue }
+                }
+                for time in alarm.firings(start: item.start, end: item.end) where time >= from && time < to {
+                    result.append(ICSAlarmFiring(time: time, occurrence: item, alarm: alarm))
                 }
             }
         }
-        return result.stablySorted { $0.time }
     }
 
     /// Notification requests for [from, to): one per alarm firing, and one at the

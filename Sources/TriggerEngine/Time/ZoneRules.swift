@@ -33,17 +33,13 @@ public struct ZoneRules: Sendable, Hashable, CustomStringConvertible {
         @usableFromInline let identifier: String
         @usableFromInline let transitionTimes: [Int]
         @usableFromInline let offsets: [Int]
-        @usableFromInline let coverageEnd: Int
         @usableFromInline let indexes: [Int32]
-        @usableFromInline let bucketCount: Int
 
-        init(identifier: String, transitionTimes: [Int], offsets: [Int], coverageEnd: Int, indexes: [Int32], bucketCount: Int) {
+        init(identifier: String, transitionTimes: [Int], offsets: [Int], indexes: [Int32]) {
             self.identifier = identifier
             self.transitionTimes = transitionTimes
             self.offsets = offsets
-            self.coverageEnd = coverageEnd
             self.indexes = indexes
-            self.bucketCount = bucketCount
         }
     }
 
@@ -54,7 +50,8 @@ public struct ZoneRules: Sendable, Hashable, CustomStringConvertible {
     @usableFromInline var transitionTimes: [Int] { storage.transitionTimes }
     @usableFromInline var offsets: [Int] { storage.offsets }
     /// The end of the table; later instants are folded back by 400-year cycles.
-    @usableFromInline var coverageEnd: Int { storage.coverageEnd }
+    /// (Plain numbers stay beside the storage: copying them costs nothing.)
+    @usableFromInline let coverageEnd: Int
     /// Two indexes into the table, in one array:
     ///
     /// - `indexes[b]` for `b < bucketCount`, so that an offset costs a step or
@@ -66,7 +63,7 @@ public struct ZoneRules: Sendable, Hashable, CustomStringConvertible {
     ///   calendar search tells in two lookups whether its day-number shortcuts
     ///   hold over years of transitions (`transitionsLeaveMidnightAlone(from:through:)`).
     @usableFromInline var indexes: [Int32] { storage.indexes }
-    @usableFromInline var bucketCount: Int { storage.bucketCount }
+    @usableFromInline let bucketCount: Int
 
     /// Buckets of 2^22 s (48.5 days): zones change offset at most a few times in one.
     @usableFromInline static let bucketShift = 22
@@ -104,8 +101,9 @@ public struct ZoneRules: Sendable, Hashable, CustomStringConvertible {
             let transition = Transition(at: times[index], offsetBefore: offsets[index], offsetAfter: offsets[index + 1])
             next[index] = transition.leavesMidnightAlone ? next[index + 1] : Int32(index)
         }
-        storage = Storage(identifier: identifier, transitionTimes: times, offsets: offsets, coverageEnd: coverageEnd ?? Int.max,
-                          indexes: counts + next, bucketCount: counts.count)
+        storage = Storage(identifier: identifier, transitionTimes: times, offsets: offsets, indexes: counts + next)
+        self.coverageEnd = coverageEnd ?? Int.max
+        bucketCount = counts.count
     }
 
     /// A zone with one fixed offset.
@@ -137,24 +135,21 @@ extension ZoneRules {
     /// - Complexity: O(log t) in the number of transitions t.
     @inlinable
     @_spi(Internals) public func offset(atUTC seconds: Int) -> Int {
-        // The arrays once, as locals: each read through a computed property
-        // costs a reference count in a debug build.
-        let table = storage
-        let times = table.transitionTimes
         var seconds = seconds
-        if seconds >= table.coverageEnd {
-            let cycles = (seconds - table.coverageEnd) / Self.cycleSeconds + 1
+        if seconds >= coverageEnd {
+            let cycles = (seconds - coverageEnd) / Self.cycleSeconds + 1
             seconds -= cycles * Self.cycleSeconds
         }
         // The number of transitions at or before `seconds`: from the bucket's
         // count when it has one, else by binary search (before the first
         // transition, or after the last).
+        let times = transitionTimes
         if let first = times.first, seconds >= first {
             let bucket = (seconds - first) >> Self.bucketShift
-            if bucket < table.bucketCount {
-                var index = Int(table.indexes[bucket])
+            if bucket < bucketCount {
+                var index = Int(indexes[bucket])
                 while index < times.count && times[index] <= seconds { index += 1 }
-                return table.offsets[index]
+                return offsets[index]
             }
         }
         var low = 0, high = times.count
@@ -162,7 +157,7 @@ extension ZoneRules {
             let middle = (low + high) >> 1
             if times[middle] <= seconds { low = middle + 1 } else { high = middle }
         }
-        return table.offsets[low]
+        return offsets[low]
     }
 
     /// The wall time at an instant.
