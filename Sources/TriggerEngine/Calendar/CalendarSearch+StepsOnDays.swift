@@ -49,19 +49,14 @@
 /// nanoseconds each, to the first one that may answer and takes that one
 /// from its date, or answers nil when none of the steps left may. (Steps
 /// with a week number are a year or two apart and meet the same kinds of
-/// year again within the 28-year cycle: a search keeps the outcomes. Steps
-/// without one, a month or two apart, meet the same month starting on the
-/// same weekday again within a few years: kept too.)
+/// year again within the 28-year cycle: a search keeps the outcomes.)
 ///
 /// What the tests show of the conditions: without February's approximation,
 /// the match again's units, the missing day's match, the check of
-/// transitions on matched days, four of the five years in the memo's
-/// key, or (in the key of a set without a week number) the weekday of the
-/// month's 1st, the leap year or the walks' bound at the next February, the
-/// seeded queries answer differently. Without the others they
+/// transitions on matched days, or four of the five years in the memo's
+/// key, the seeded queries answer differently. Without the others they
 /// answer the same (also 8,000 in zones whose transitions touch midnight):
-/// the zone's midnights, the memo waiting for the year after the start's
-/// (for a set without a week number, in December only),
+/// the zone's midnights, the memo waiting for the year after the start's,
 /// the hours of margin after and before the set's time, the whole-minute offset at the
 /// match, the walks' limits, and a week unit or a weekday (without one the
 /// lowest unit is a time unit and the next step's day needs more care).
@@ -131,7 +126,6 @@ extension CalendarSearch {
         var memo = StepMemo()
         // The searched day's year, its key bits and the 1 January its walks stay before.
         var keyedYear = Int.min, yearKey = 0, walksEnd = 0
-        let weekNumbered = set.contains(.weekOfYear) || set.contains(.yearForWeekOfYear)
         for taken in 0..<stepsLeft {
             if taken == stepsBeforeAsking && cannotAnswer(after: start) { return .noAnswer }
             if let weekYearDays, !weekYearDays.contains(searched.dayNumber) {
@@ -157,28 +151,15 @@ extension CalendarSearch {
                 checkedThrough = searched.dayNumber + 2 * Self.stepReach
                 clear = calendar.transitionsLeaveMidnightAlone(from: from * 86_400, through: (checkedThrough + 3) * 86_400)
             }
-            // With a week number, that key (not with a week-numbering year:
-            // where W ends decides too). Without one, a step that stays
-            // before the next February is told by its month, its day and a
-            // few bits more (`structuralKey(of:)`), so steps a month or two
-            // apart meet the same key within a few years; not in December of
-            // the start's year, whose missing day walks from the start.
-            let key: Int
-            var keepBefore = Int.max
-            if weekNumbered {
-                key = searched.year > steps.startYear && weekYearDays == nil ? searched.month | searched.day << 4 | yearKey : -1
-            } else if searched.month != 12 || searched.year > steps.startYear {
-                (key, keepBefore) = Self.structuralKey(of: searched)
-            } else {
-                key = -1
-            }
+            // (Not with a week-numbering year: where W ends decides too.)
+            let key = searched.year > steps.startYear && weekYearDays == nil ? searched.month | searched.day << 4 | yearKey : -1
             let outcome: StepOutcome
             if key >= 0, let known = memo.outcome(forKey: key, from: searched) {
                 outcome = known
             } else {
                 outcome = quietStep(from: searched, steps)
                 // (Kept from the fourth step on: most searches end before.)
-                if key >= 0 && taken >= 3 && outcome.reach < keepBefore { memo.keep(outcome, forKey: key, from: searched) }
+                if key >= 0 && taken >= 3 { memo.keep(outcome, forKey: key, from: searched) }
             }
             var next = outcome.next
             if case .afterMatch? = next, lowest == .yearForWeekOfYear {
@@ -219,50 +200,6 @@ extension CalendarSearch {
         var next: NextSearch?
         var candidate: Int?
         var again: Int?
-        /// The last day the step's walks reached (their days only move forward).
-        var reach = Int.min
-    }
-
-    /// One step on days from local day `day` of a search from local day
-    /// `startDay`, as `stepsOnDays` takes it with nothing kept: the day the
-    /// next step searches from (nil when the step may answer), the days of
-    /// the candidate and of the match again, and the last day its walks
-    /// reached. The tests' view of one step (`StepsOnDaysTests`).
-    func stepOnDays(from day: Int, startDay: Int) -> (next: Int?, candidate: Int?, again: Int?, reach: Int) {
-        guard let dayWanted = pattern[.day], let lowest = pattern.set.lowest else { return (nil, nil, nil, Int.min) }
-        let set = pattern.set
-        let steps = StepsOnDays(day: dayWanted, startDay: startDay, startYear: CivilYear.year(ofDay: startDay),
-                                timed: set.contains(.hour) || set.contains(.minute) || set.contains(.second),
-                                timeOfDay: 0, lastDay: min(day + Self.stepReach, CivilYear.januaryFirst(CivilYear.year(ofDay: day) + 5)))
-        let searched = DayCursor(dayNumber: day)
-        let outcome = quietStep(from: searched, steps)
-        var next: Int?
-        switch outcome.next {
-        case nil: next = nil
-        case .nextMonth?:
-            var following = searched
-            following.stepToNextMonth()
-            next = following.dayNumber
-        case let .afterMatch(matched)?: next = matched.dayNumber + (lowest == .weekday ? 1 : 7)
-        }
-        return (next, outcome.candidate, outcome.again, outcome.reach)
-    }
-
-    /// The memo key of a step from the local day under `s` for a set without
-    /// a week number, and the day before which its walks must stay for the
-    /// key to stand for the step: the 1st of the next February after `s`'s
-    /// month. Such a step reads the calendar only through `DayCursor`s walked
-    /// forward from `s` (the missing day's match from the next month's 1st,
-    /// or from December's own 1 January, or the start's day in the start's
-    /// year, which the caller leaves unkeyed), and no year number or week
-    /// number. The days from 1 January of `s`'s year to the next February
-    /// are laid out by `s`'s month, the weekday of its 1st and, from
-    /// February or December, whether the year is a leap year: the other
-    /// months' lengths are fixed.
-    static func structuralKey(of s: DayCursor) -> (key: Int, before: Int) {
-        let leap = (s.month == 2 || s.month == 12) && CivilDate.isLeapYear(s.year) ? 1 : 0
-        let nextFebruary = s.month == 1 ? s.dayNumber - s.day + 32 : CivilYear.januaryFirst(s.year + 1) + 31
-        return (s.month | s.day << 4 | s.firstWeekday << 9 | leap << 12 | 1 << 17, nextFebruary)
     }
 
     /// The outcomes of the steps of one search by the key above, kept as
@@ -329,7 +266,6 @@ extension CalendarSearch {
         if steps.day > s.day { toMatch[.month] = s.month }
         guard let candidate = matchedDay(from: s, toMatch, before: steps.lastDay) else { return outcome }
         outcome.candidate = candidate.dayNumber
-        outcome.reach = candidate.dayNumber
         guard let bailed = Self.dateMismatches(of: toMatch, candidate).highest else { return outcome }
         var nextMonth = s
         nextMonth.stepToNextMonth()
@@ -354,7 +290,6 @@ extension CalendarSearch {
             guard let inner = matchedDay(from: from, following, before: steps.lastDay),
                   !Self.dateMismatches(of: following, inner).isEmpty else { return outcome }
             outcome.next = .nextMonth
-            outcome.reach = max(outcome.reach, inner.dayNumber, nextMonth.dayNumber)
             return outcome
         }
         var periodEnd = nextMonth
@@ -372,7 +307,6 @@ extension CalendarSearch {
         }
         guard let again = matchedDay(from: periodEnd, pattern, before: steps.lastDay) else { return outcome }
         outcome.again = again.dayNumber
-        outcome.reach = max(outcome.reach, again.dayNumber, nextMonth.dayNumber, periodEnd.dayNumber)
         guard !Self.dateMismatches(of: pattern, again).isEmpty else { return outcome }
         outcome.next = again.dayNumber >= nextMonth.dayNumber ? .afterMatch(again) : .nextMonth
         return outcome

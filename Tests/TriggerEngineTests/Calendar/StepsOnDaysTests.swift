@@ -213,48 +213,6 @@ struct StepsOnDaysTests {
         #expect(wrong.isEmpty, "\(wrong.count) wrong, first: \(wrong.prefix(5).joined(separator: "\n"))")
     }
 
-    /// The structural memo key (`structuralKey(of:)`, sets without a week
-    /// number) stands for the step: 20,000 seeded sets and days, each
-    /// against the same month and day in up to 80 other years with the same
-    /// key. Wherever the step's walks stay before the key's next February,
-    /// the step from the other day moves the same number of days to its
-    /// candidate, its match again and the day it searches next.
-    @Test func aStepIsItsStructuralKeys() {
-        var generator = CalendarQueryGenerator(seed: 0x5EED_4E75)
-        var wrong: [String] = []
-        var compared = 0, followed = 0, fromFebruaryOrDecember = 0
-        for _ in 0..<20_000 {
-            var pattern = Self.pattern(&generator, year: 2000)
-            for unit in [CalendarUnit.month, .year, .yearForWeekOfYear, .weekOfYear] { pattern[unit] = nil }
-            guard pattern.set.contains(.weekOfMonth) || pattern.set.contains(.weekdayOrdinal) || pattern.set.contains(.weekday)
-            else { continue }
-            let search = CalendarSearch(calendar: ZoneCalendar(rules: .utc), pattern: pattern)
-            let day = generator.int(9_000...33_000)
-            let cursor = DayCursor(dayNumber: day)
-            let (key, before) = CalendarSearch.structuralKey(of: cursor)
-            // A start in an earlier year: December's missing day then walks from its own 1 January.
-            let step = search.stepOnDays(from: day, startDay: CivilYear.januaryFirst(cursor.year) - generator.int(1...300))
-            guard step.reach < before else { continue }
-            for year in (cursor.year - 40)...(cursor.year + 40) where year != cursor.year {
-                guard cursor.day <= CivilDate.daysInMonth(year: year, month: cursor.month) else { continue }
-                let other = CivilDate.days(year: year, month: cursor.month, day: cursor.day)
-                guard CalendarSearch.structuralKey(of: DayCursor(dayNumber: other)).key == key else { continue }
-                let otherStep = search.stepOnDays(from: other, startDay: CivilYear.januaryFirst(year) - generator.int(1...300))
-                compared += 1
-                if step.next != nil { followed += 1 }
-                if cursor.month == 2 || cursor.month == 12 { fromFebruaryOrDecember += 1 }
-                let shift = other - day
-                if otherStep.next != step.next.map({ $0 + shift }) || otherStep.candidate != step.candidate.map({ $0 + shift })
-                    || otherStep.again != step.again.map({ $0 + shift }) {
-                    wrong.append("\(pattern) from day \(day) and day \(other): \(step) against \(otherStep)")
-                }
-            }
-        }
-        #expect(wrong.isEmpty, "\(wrong.count) wrong, first: \(wrong.prefix(5).joined(separator: "\n"))")
-        #expect(compared > 100_000 && followed > 50_000 && fromFebruaryOrDecember > 10_000,
-                "compared \(compared), followed \(followed), from February or December \(fromFebruaryOrDecember)")
-    }
-
     /// The walk to a week of the month taken a month at a time ends where
     /// the search's walk, week by week, does, and gives up (nil) exactly
     /// when that one passes its limit: 60,000 seeded days, weeks and walk
