@@ -71,6 +71,7 @@ struct CalendarSearch: Sendable {
         var recentred: CalendarSearch?
         var skippingYears = askingWhetherAnyAnswer
         var followingDays = askingWhetherAnyAnswer
+        var beforeWeekYear = askingWhetherAnyAnswer
         var weekYearBehind = askingWhetherAnyAnswer ? weekYearOfDaySearch : nil
         var stepIndex = 0
         while stepIndex < Self.stepLimit {
@@ -103,6 +104,21 @@ struct CalendarSearch: Sendable {
                         searching = januaryFirst(year)
                         stepIndex += steps
                     }
+                }
+            }
+            if beforeWeekYear && stepIndex >= 1 {
+                // Steps years before the set's week-numbering year are taken
+                // once per kind (`CalendarSearch+StepsBeforeTheWeekYear`).
+                switch stepsBeforeTheWeekYear(from: searching, start: start, stepsLeft: Self.stepLimit - stepIndex) {
+                case .never: beforeWeekYear = false
+                case .noAnswer: return nil
+                case let .answered(answer, _): return answer.flatMap(InstantBounds.fire)
+                case let .stepFrom(date, steps):
+                    // Past W − 2 (or into W): the search's dates only move on.
+                    beforeWeekYear = false
+                    searching = date
+                    stepIndex += steps
+                    if stepIndex >= Self.stepLimit { return nil }
                 }
             }
             if followingDays && stepIndex >= 1 {
@@ -207,7 +223,7 @@ struct CalendarSearch: Sendable {
 
     /// `bumpedDateUpToNextHigherUnitInComponents`: the start of the next period
     /// of the unit above the highest one set, or one lowest unit past the match.
-    private func bumped(_ searching: Double, matchDate: Double?) -> Double? {
+    func bumped(_ searching: Double, matchDate: Double?) -> Double? {
         guard let highest = pattern.set.highest else { return nil }
         let unit = (highest == .year || highest == .yearForWeekOfYear) ? highest : highest.nextHigher ?? highest
         var result = calendar.interval(of: unit, containing: searching).end

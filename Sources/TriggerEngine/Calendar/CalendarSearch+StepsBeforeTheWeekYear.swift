@@ -1,0 +1,107 @@
+/// The steps of a search for a week-numbering year W taken years before W.
+///
+/// `{day: 7, hour: 18, minute: 11, weekdayOrdinal: 3, yearForWeekOfYear: 2031}`
+/// asked in 2005 takes Foundation's search month by month through 2005–2013,
+/// 101 steps of a microsecond or more, to nil. Take a set with a
+/// week-numbering year W and neither a year nor a month, and a step from a
+/// date S whose calendar year is W − 2 or earlier:
+///
+/// - `_adjustedComponents` adds S's month when the set has a day still ahead
+///   of S's (the day is then the highest unit set); nothing else of S enters;
+/// - the match (`_matchingDate`) has no year to set, and S's week-numbering
+///   year is not W, so it starts over from W's first day and walks on from
+///   there through the set's units: the candidate does not depend on S;
+/// - a match again after a mismatch starts from the end of a period holding
+///   S (a day, a week, a month, or S's week-numbering year), which lies
+///   outside W or is its first day: from W's first day too;
+/// - the missing day's approximation looks for the 1st of the month after
+///   S's in S's year, with W: starting from the search's start or from
+///   1 January of S's year, the match goes over to W's first day, and what it
+///   finds lies in W's year or the next, never in S's: nothing, whatever S;
+/// - February's approximation and the skipped hour's read the candidate
+///   only, and whether a candidate stands is decided against the search's
+///   start, the same for every step.
+///
+/// So the step's outcome depends on its kind alone, the month added or none
+/// (`kind(of:)`): it answers, ends the search, finds nothing with no match
+/// left (the search goes on from the end of S's period,
+/// `bumpedDateUpToNextHigherUnitInComponents`), or finds nothing after a
+/// match in W (the search goes on from there). The first three stay the same
+/// from one S of the kind to another, and only a step whose match left
+/// nothing is followed here: the search's steps before W are taken once per
+/// kind and then passed over period by period, and the search answers nil
+/// when the steps left cannot reach W − 1 (a period is a month at most)
+/// once every kind they can meet is known to find nothing.
+///
+/// What the tests show of the conditions: without the kind, or without the
+/// check that a step's match left nothing, the seeded queries answer
+/// differently. With W − 1 for W − 2 (whose last days may hold periods that
+/// end inside W) or a day for the month a step may move on by, they answer
+/// the same: those bounds are the proof's own.
+extension CalendarSearch {
+    /// What `stepsBeforeTheWeekYear(from:start:stepsLeft:)` found.
+    enum WeekYearStepSkip: Equatable {
+        /// The set does not qualify: do not ask again.
+        case never
+        /// No step left can answer: the search answers nil.
+        case noAnswer
+        /// The step from `searching`, `steps` steps on, is one to take in full
+        /// (zero steps: the step from the date asked about).
+        case stepFrom(searching: Double, steps: Int)
+        /// A step taken here, `steps` steps on, answered (nil: it ended the search).
+        case answered(Double?, steps: Int)
+    }
+
+    /// The steps from `searching` on, by the reasoning above, for a search
+    /// from `start` with `stepsLeft` steps to go.
+    func stepsBeforeTheWeekYear(from searching: Double, start: Double, stepsLeft: Int) -> WeekYearStepSkip {
+        guard let weekYear = pattern[.yearForWeekOfYear], pattern[.year] == nil, pattern[.month] == nil,
+              weekYear < 9_990, weekYear > 2 else { return .never }
+        let lastYear = weekYear - 2
+        // The kinds whose step left no match: bit 0 for none, bit m for month m.
+        var known: UInt16 = 0
+        // The kinds the steps after the first can meet: each starts its period,
+        // a month's 1st when the set has a day (the day is then the highest unit).
+        let later: UInt16 = pattern[.day].map { $0 > 1 ? 0b1_1111_1111_1110 : 1 } ?? 1
+        let stopDay = CivilYear.januaryFirst(lastYear + 1)
+        // The longest period a step moves on by: a month (and an hour of a
+        // transition), or a week-numbering year above a week number or alone.
+        let highest = pattern.set.highest
+        let periodDays = highest == .weekOfYear || highest == .yearForWeekOfYear ? 372 : 32
+        var searched = searching
+        var taken = 0
+        while taken < stepsLeft {
+            let fields = calendar.fields(searched)
+            guard fields.year <= lastYear else { return .stepFrom(searching: searched, steps: taken) }
+            if taken > 0 && known & later == later
+                && calendar.dayNumber(at: searched) + periodDays * (stepsLeft - taken) < stopDay {
+                return .noAnswer
+            }
+            let kind = kind(of: fields)
+            let periodEnd = bumped(searched, matchDate: nil) ?? searched
+            guard periodEnd > searched else { return .stepFrom(searching: searched, steps: taken) }
+            if known & 1 << kind == 0 {
+                let (result, next): (Double?, Double)
+                do {
+                    (result, next) = try step(start: start, searching: searched)
+                } catch {
+                    return .answered(nil, steps: taken)
+                }
+                if let result { return .answered(result, steps: taken) }
+                // A match in W: the search goes on from there, its own step.
+                guard next == periodEnd else { return .stepFrom(searching: next, steps: taken + 1) }
+                known |= 1 << kind
+            }
+            searched = periodEnd
+            taken += 1
+        }
+        return .noAnswer
+    }
+
+    /// The kind of a step from a date with these fields: the month
+    /// `_adjustedComponents` adds (the set's day still ahead), or 0.
+    private func kind(of fields: ZoneCalendar.Fields) -> Int {
+        guard let day = pattern[.day], day > fields.day else { return 0 }
+        return fields.month
+    }
+}
