@@ -71,7 +71,7 @@ struct CalendarSearch: Sendable {
         var recentred: CalendarSearch?
         var skippingYears = askingWhetherAnyAnswer
         var followingDays = askingWhetherAnyAnswer
-        var beforeWeekYear = askingWhetherAnyAnswer
+        var outsideWeekYear = askingWhetherAnyAnswer
         var weekYearBehind = askingWhetherAnyAnswer ? weekYearOfDaySearch : nil
         var stepIndex = 0
         while stepIndex < Self.stepLimit {
@@ -106,16 +106,15 @@ struct CalendarSearch: Sendable {
                     }
                 }
             }
-            if beforeWeekYear && stepIndex >= 1 {
-                // Steps years before the set's week-numbering year are taken
-                // once per kind (`CalendarSearch+StepsBeforeTheWeekYear`).
-                switch stepsBeforeTheWeekYear(from: searching, start: start, stepsLeft: Self.stepLimit - stepIndex) {
-                case .never: beforeWeekYear = false
+            if outsideWeekYear && stepIndex >= 1 {
+                // Steps years before the set's week-numbering year, or after
+                // it, are taken once per kind (`CalendarSearch+StepsOutsideTheWeekYear`);
+                // the search takes those from W − 1 to W itself.
+                switch stepsOutsideTheWeekYear(from: searching, start: start, stepsLeft: Self.stepLimit - stepIndex) {
+                case .never: outsideWeekYear = false
                 case .noAnswer: return nil
                 case let .answered(answer, _): return answer.flatMap(InstantBounds.fire)
                 case let .stepFrom(date, steps):
-                    // Past W − 2 (or into W): the search's dates only move on.
-                    beforeWeekYear = false
                     searching = date
                     stepIndex += steps
                     if stepIndex >= Self.stepLimit { return nil }

@@ -1,45 +1,55 @@
-/// The steps of a search for a week-numbering year W taken years before W.
+/// The steps of a search for a week-numbering year W taken years before W,
+/// or, for a set without a day, after it.
 ///
 /// `{day: 7, hour: 18, minute: 11, weekdayOrdinal: 3, yearForWeekOfYear: 2031}`
 /// asked in 2005 takes Foundation's search month by month through 2005–2013,
-/// 101 steps of a microsecond or more, to nil. Take a set with a
+/// 101 steps of a microsecond or more, to nil; `{minute: 38, weekday: 2,
+/// weekOfMonth: 1, yearForWeekOfYear: 2015}` asked in 2007 jumps into 2015 at
+/// its first step and, past it, goes on hour by hour. Take a set with a
 /// week-numbering year W and neither a year nor a month, and a step from a
-/// date S whose calendar year is W − 2 or earlier:
+/// date S whose calendar year is W − 2 or earlier, or (for a set without a
+/// day) after W:
 ///
 /// - `_adjustedComponents` adds S's month when the set has a day still ahead
 ///   of S's (the day is then the highest unit set); nothing else of S enters;
 /// - the match (`_matchingDate`) has no year to set, and S's week-numbering
-///   year is not W, so it starts over from W's first day and walks on from
-///   there through the set's units: the candidate does not depend on S;
+///   year is not W (a date in a calendar year after W lies in a later week
+///   year: 1 January is always in its own), so it starts over from W's first
+///   day and walks on from there through the set's units: the candidate does
+///   not depend on S;
 /// - a match again after a mismatch starts from the end of a period holding
 ///   S (a day, a week, a month, or S's week-numbering year), which lies
 ///   outside W or is its first day: from W's first day too;
-/// - the missing day's approximation looks for the 1st of the month after
-///   S's in S's year, with W: starting from the search's start or from
-///   1 January of S's year, the match goes over to W's first day, and what it
-///   finds lies in W's year or the next, never in S's: nothing, whatever S;
+/// - the missing day's approximation (a set with a day, before W) looks for
+///   the 1st of the month after S's in S's year, with W: starting from the
+///   search's start or from 1 January of S's year, the match goes over to
+///   W's first day, and what it finds lies in W's year or the next, never in
+///   S's: nothing, whatever S;
 /// - February's approximation and the skipped hour's read the candidate
 ///   only, and whether a candidate stands is decided against the search's
 ///   start, the same for every step.
 ///
 /// So the step's outcome depends on its kind alone, the month added or none
-/// (`kind(of:)`): it answers, ends the search, finds nothing with no match
-/// left (the search goes on from the end of S's period,
-/// `bumpedDateUpToNextHigherUnitInComponents`), or finds nothing after a
-/// match in W (the search goes on from there). The first three stay the same
-/// from one S of the kind to another, and only a step whose match left
-/// nothing is followed here: the search's steps before W are taken once per
-/// kind and then passed over period by period, and the search answers nil
-/// when the steps left cannot reach W − 1 (a period is a month at most)
-/// once every kind they can meet is known to find nothing.
+/// (`kind(of:)`): it answers, ends the search, finds nothing and leaves the
+/// search to go on from the end of S's period
+/// (`bumpedDateUpToNextHigherUnitInComponents`), or, before W, finds
+/// nothing after a match in W, from which the search goes on. The first
+/// three stay the same from one S of the kind to another, and only the third
+/// is followed here: the steps are taken once per kind and then passed over
+/// period by period, and the search answers nil once every kind they can meet
+/// is known to find nothing and, before W, the steps left cannot reach W − 1
+/// (a period is a month at most, or a week-numbering year); after W they
+/// never come back. (After W, a set with a day is
+/// `CalendarSearch+WeekYearLeftBehind`'s.)
 ///
-/// What the tests show of the conditions: without the kind, or without the
-/// check that a step's match left nothing, the seeded queries answer
-/// differently. With W − 1 for W − 2 (whose last days may hold periods that
-/// end inside W) or a day for the month a step may move on by, they answer
-/// the same: those bounds are the proof's own.
+/// What the tests show of the conditions: without the kind, the check that
+/// a step left the search to its period's end, or the steps after W, the
+/// seeded queries answer differently or the check claims fewer nils. With
+/// W − 1 for W − 2 (whose last days may hold periods that end inside W) or a
+/// day for the month a step may move on by, they answer the same: those
+/// bounds are the proof's own.
 extension CalendarSearch {
-    /// What `stepsBeforeTheWeekYear(from:start:stepsLeft:)` found.
+    /// What `stepsOutsideTheWeekYear(from:start:stepsLeft:)` found.
     enum WeekYearStepSkip: Equatable {
         /// The set does not qualify: do not ask again.
         case never
@@ -54,16 +64,19 @@ extension CalendarSearch {
 
     /// The steps from `searching` on, by the reasoning above, for a search
     /// from `start` with `stepsLeft` steps to go.
-    func stepsBeforeTheWeekYear(from searching: Double, start: Double, stepsLeft: Int) -> WeekYearStepSkip {
+    func stepsOutsideTheWeekYear(from searching: Double, start: Double, stepsLeft: Int) -> WeekYearStepSkip {
         guard let weekYear = pattern[.yearForWeekOfYear], pattern[.year] == nil, pattern[.month] == nil,
               weekYear < 9_990, weekYear > 2 else { return .never }
-        let lastYear = weekYear - 2
-        // The kinds whose step left no match: bit 0 for none, bit m for month m.
+        let lastYearBefore = weekYear - 2
+        // After W, for a set without a day (one with a day is WeekYearLeftBehind's).
+        let firstYearAfter = pattern[.day] == nil ? weekYear + 1 : Int.max
+        // The kinds whose step left the search to its period's end: bit 0 for
+        // none, bit m for month m.
         var known: UInt16 = 0
         // The kinds the steps after the first can meet: each starts its period,
         // a month's 1st when the set has a day (the day is then the highest unit).
         let later: UInt16 = pattern[.day].map { $0 > 1 ? 0b1_1111_1111_1110 : 1 } ?? 1
-        let stopDay = CivilYear.januaryFirst(lastYear + 1)
+        let stopDay = CivilYear.januaryFirst(lastYearBefore + 1)
         // The longest period a step moves on by: a month (and an hour of a
         // transition), or a week-numbering year above a week number or alone.
         let highest = pattern.set.highest
@@ -72,9 +85,10 @@ extension CalendarSearch {
         var taken = 0
         while taken < stepsLeft {
             let fields = calendar.fields(searched)
-            guard fields.year <= lastYear else { return .stepFrom(searching: searched, steps: taken) }
+            let after = fields.year >= firstYearAfter
+            guard fields.year <= lastYearBefore || after else { return .stepFrom(searching: searched, steps: taken) }
             if taken > 0 && known & later == later
-                && calendar.dayNumber(at: searched) + periodDays * (stepsLeft - taken) < stopDay {
+                && (after || calendar.dayNumber(at: searched) + periodDays * (stepsLeft - taken) < stopDay) {
                 return .noAnswer
             }
             let kind = kind(of: fields)
@@ -88,7 +102,7 @@ extension CalendarSearch {
                     return .answered(nil, steps: taken)
                 }
                 if let result { return .answered(result, steps: taken) }
-                // A match in W: the search goes on from there, its own step.
+                // A match in W ahead: the search goes on from there, its own step.
                 guard next == periodEnd else { return .stepFrom(searching: next, steps: taken + 1) }
                 known |= 1 << kind
             }

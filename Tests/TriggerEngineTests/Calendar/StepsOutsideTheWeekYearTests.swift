@@ -2,13 +2,13 @@ import Foundation
 import Testing
 @_spi(Internals) @testable import TriggerEngine
 
-/// `CalendarSearch+StepsBeforeTheWeekYear`: the search with the check against
+/// `CalendarSearch+StepsOutsideTheWeekYear`: the search with the check against
 /// the search without, what the check claims from dates years before the week
-/// year against the whole search from there, and such sets against Foundation.
-@Suite("Calendar search: steps years before a week-numbering year")
-struct StepsBeforeTheWeekYearTests {
+/// year or after it against the whole search from there, and such sets against Foundation.
+@Suite("Calendar search: steps years before a week-numbering year, or after it")
+struct StepsOutsideTheWeekYearTests {
     /// A set with a week-numbering year from two to forty years after the
-    /// start's (now and then the start's own or the year before), a day
+    /// start's (a quarter of them from three years before to one after), a day
     /// seven times in ten (a fifth of them days some months lack), up to two
     /// of a weekday, a weekday ordinal, a week of the month and a week
     /// number, maybe a time of day; now and then a month or a year, which the
@@ -16,7 +16,7 @@ struct StepsBeforeTheWeekYearTests {
     static func pattern(_ generator: inout CalendarQueryGenerator, year: Int) -> CalendarPattern {
         var pattern = CalendarPattern()
         if generator.chance(0.7) { pattern[.day] = generator.chance(0.2) ? generator.int(29...31) : generator.int(1...28) }
-        pattern[.yearForWeekOfYear] = year + (generator.chance(0.1) ? generator.int(-1...1) : generator.int(2...40))
+        pattern[.yearForWeekOfYear] = year + (generator.chance(0.25) ? generator.int(-3...1) : generator.int(2...40))
         let units: [CalendarUnit] = [.weekday, .weekdayOrdinal, .weekOfMonth, .weekOfYear]
         for _ in 0..<generator.int(pattern[.day] == nil ? 1...2 : 0...2) {
             let unit = units[generator.int(0...3)]
@@ -33,8 +33,8 @@ struct StepsBeforeTheWeekYearTests {
     /// 6,000 seeded sets and starts in 21 zones (a third of the starts near a
     /// transition): the search with the check answers what it answers
     /// without. Asked 40 days after the start, the check follows steps and
-    /// hands a later one back for about 800 of each 2,000 and ends 20–35 in
-    /// nil (most such sets meet a match in W, which answers or hands back).
+    /// hands a later one back for about 670 of each 2,000 and ends about 110
+    /// in nil (most sets meet a match in W, which answers or hands back).
     @Test(arguments: 0..<3)
     func theCheckNeverChangesAnAnswer(shard: Int) throws {
         let comparison = try EarlyNilComparison(seed: 0x3EE5_1000 + UInt64(shard), count: 2_000, zones: StepsOnDaysTests.zones) {
@@ -44,13 +44,13 @@ struct StepsBeforeTheWeekYearTests {
         var toNil = 0, followed = 0
         for outcome in comparison.outcomes {
             let from = outcome.search.calendar.addingDays(40, to: outcome.after)
-            switch outcome.search.stepsBeforeTheWeekYear(from: from, start: outcome.after, stepsLeft: 97) {
+            switch outcome.search.stepsOutsideTheWeekYear(from: from, start: outcome.after, stepsLeft: 97) {
             case .noAnswer: toNil += 1
             case let .stepFrom(_, steps) where steps > 0: followed += 1
             default: break
             }
         }
-        #expect(toNil >= 10 && followed >= 500, "to nil \(toNil), followed and handed back \(followed) of 2,000")
+        #expect(toNil >= 50 && followed >= 400, "to nil \(toNil), followed and handed back \(followed) of 2,000")
     }
 
     /// From a date up to six years after the start (any time of any day),
@@ -59,13 +59,13 @@ struct StepsBeforeTheWeekYearTests {
     /// same answer where a step it took answered, and where it hands a later
     /// date back, what the search from that date answers (when the search
     /// answers at all: from that date it has more steps left). On 4,000
-    /// seeded sets and starts (per 2,000: about 20 nil, 730 handed back,
-    /// 720 answered by a step taken).
+    /// seeded sets and starts (per 2,000: about 120 nil, most of them from
+    /// dates after W, 610 handed back, 640 answered by a step taken).
     @Test(arguments: 0..<2)
     func whatTheCheckClaimsFromAnyDate(shard: Int) throws {
         var generator = CalendarQueryGenerator(seed: 0x3EE5_2000 + UInt64(shard))
         var wrong: [String] = []
-        var toNil = 0, answered = 0, handedBack = 0
+        var toNil = 0, toNilAfter = 0, answered = 0, handedBack = 0
         for _ in 0..<2_000 {
             let zone = StepsOnDaysTests.zones[generator.int(0...StepsOnDaysTests.zones.count - 1)]
             let start = generator.after(in: zone).timeIntervalSince1970
@@ -75,9 +75,10 @@ struct StepsBeforeTheWeekYearTests {
             search.askingWhetherAnyAnswer = false
             let whole = search.next(after: start, searchingFrom: searched)
             let label = "\(zone) \(pattern) after \(start) from \(searched)"
-            switch search.stepsBeforeTheWeekYear(from: searched, start: start, stepsLeft: CalendarSearch.stepLimit) {
+            switch search.stepsOutsideTheWeekYear(from: searched, start: start, stepsLeft: CalendarSearch.stepLimit) {
             case .noAnswer:
                 toNil += 1
+                if search.calendar.fields(searched).year > pattern[.yearForWeekOfYear] ?? .max { toNilAfter += 1 }
                 if let whole { wrong.append("\(label): no step can answer, the search answers \(whole)") }
             case let .answered(answer, steps):
                 answered += 1
@@ -94,8 +95,8 @@ struct StepsBeforeTheWeekYearTests {
             }
         }
         #expect(wrong.isEmpty, "\(wrong.count) wrong, first: \(wrong.prefix(5).joined(separator: "\n"))")
-        #expect(toNil >= 10 && handedBack >= 500 && answered >= 500,
-                "to nil \(toNil), handed back \(handedBack), answered \(answered) of 2,000")
+        #expect(toNil >= 50 && toNilAfter >= 50 && handedBack >= 400 && answered >= 400,
+                "to nil \(toNil) (after W \(toNilAfter)), handed back \(handedBack), answered \(answered) of 2,000")
     }
 
     /// Such sets against Foundation in seven zones: the first two fire dates agree.
