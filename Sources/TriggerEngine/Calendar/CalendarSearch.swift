@@ -22,9 +22,10 @@ struct CalendarSearch: Sendable {
     /// (`CalendarSearch+NoAnswer` after a few steps, `CalendarSearch+PinnedYear`
     /// after each step that found nothing, `CalendarSearch+WeekYearLeftBehind`
     /// once past the week year) and skips the years in which it
-    /// cannot (`CalendarSearch+StepsBeforeTheMonth`) or follows such steps on
-    /// day numbers (`CalendarSearch+StepsOnDays`); off only in the tests
-    /// that compare those checks with the whole search.
+    /// cannot (`CalendarSearch+StepsBeforeTheMonth`), follows such steps on
+    /// day numbers (`CalendarSearch+StepsOnDays`) or takes the steps outside a
+    /// week-numbering year once per kind (`CalendarSearch+StepsOutsideTheWeekYear`);
+    /// off only in the tests that compare those checks with the whole search.
     var askingWhetherAnyAnswer = true
 
     /// Raised where Foundation's search throws (a step that does not advance):
