@@ -81,6 +81,15 @@ struct CalendarQueryGenerator {
     mutating func chance(_ p: Double) -> Bool { random.nextDouble(in: 0...1) < p }
     mutating func int(_ range: ClosedRange<Int>) -> Int { Int.random(in: range, using: &random) }
 
+    /// Gives `count` units drawn from `units` (one may be drawn twice) random
+    /// values in their valid ranges in `pattern`.
+    mutating func set(_ count: Int, of units: [CalendarUnit], in pattern: inout CalendarPattern) {
+        for _ in 0..<count {
+            let unit = units[int(0...units.count - 1)]
+            pattern[unit] = int(unit.validRange)
+        }
+    }
+
     /// An instant between 1995 and 2040; a third of them within a day of one of
     /// the zone's transitions, and some in Apia's skipped December 2011.
     mutating func after(in zone: String) -> Date {

@@ -19,11 +19,7 @@ struct StepsOnDaysTests {
     static func pattern(_ generator: inout CalendarQueryGenerator, year: Int) -> CalendarPattern {
         var pattern = CalendarPattern()
         pattern[.day] = generator.chance(0.2) ? generator.int(29...31) : generator.int(1...28)
-        let weekUnits: [CalendarUnit] = [.weekOfMonth, .weekdayOrdinal, .weekOfYear, .weekday]
-        for _ in 0..<(generator.chance(0.7) ? 1 : 2) {
-            let unit = weekUnits[generator.int(0...3)]
-            pattern[unit] = generator.int(unit.validRange)
-        }
+        generator.set(generator.chance(0.7) ? 1 : 2, of: [.weekOfMonth, .weekdayOrdinal, .weekOfYear, .weekday], in: &pattern)
         if generator.chance(0.4) { pattern[.hour] = generator.int(0...23) }
         if generator.chance(0.3) { pattern[.minute] = generator.int(0...59) }
         if generator.chance(0.15) { pattern[.second] = generator.int(0...59) }

@@ -17,11 +17,8 @@ struct StepsOutsideTheWeekYearTests {
         var pattern = CalendarPattern()
         if generator.chance(0.7) { pattern[.day] = generator.chance(0.2) ? generator.int(29...31) : generator.int(1...28) }
         pattern[.yearForWeekOfYear] = year + (generator.chance(0.25) ? generator.int(-3...1) : generator.int(2...40))
-        let units: [CalendarUnit] = [.weekday, .weekdayOrdinal, .weekOfMonth, .weekOfYear]
-        for _ in 0..<generator.int(pattern[.day] == nil ? 1...2 : 0...2) {
-            let unit = units[generator.int(0...3)]
-            pattern[unit] = generator.int(unit.validRange)
-        }
+        generator.set(generator.int(pattern[.day] == nil ? 1...2 : 0...2),
+                      of: [.weekday, .weekdayOrdinal, .weekOfMonth, .weekOfYear], in: &pattern)
         if generator.chance(0.4) { pattern[.hour] = generator.int(0...23) }
         if generator.chance(0.3) { pattern[.minute] = generator.int(0...59) }
         if generator.chance(0.15) { pattern[.second] = generator.int(0...59) }

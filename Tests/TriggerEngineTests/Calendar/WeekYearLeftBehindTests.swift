@@ -16,11 +16,7 @@ struct WeekYearLeftBehindTests {
         var pattern = CalendarPattern()
         pattern[.day] = generator.chance(0.2) ? generator.int(29...31) : generator.int(1...28)
         pattern[.yearForWeekOfYear] = year + generator.int(-2...4)
-        let units: [CalendarUnit] = [.weekday, .weekdayOrdinal, .weekOfMonth, .weekOfYear]
-        for _ in 0..<generator.int(0...2) {
-            let unit = units[generator.int(0...3)]
-            pattern[unit] = generator.int(unit.validRange)
-        }
+        generator.set(generator.int(0...2), of: [.weekday, .weekdayOrdinal, .weekOfMonth, .weekOfYear], in: &pattern)
         if generator.chance(0.4) { pattern[.hour] = generator.int(0...23) }
         if generator.chance(0.3) { pattern[.minute] = generator.int(0...59) }
         if generator.chance(0.05) { pattern[.month] = generator.int(1...12) }
