@@ -134,7 +134,7 @@ extension CalendarSearch {
     /// (`weekOfYearKeepsCandidatesFromFebruary`).
     var februaryApproximationInReach: Bool {
         if let month = pattern[.month], month != 2 { return false }
-        if februarysSixthWeekKeepsCandidatesFromFebruary { return false }
+        if candidatesPassThePinnedFebruary { return false }
         let day = pattern[.day]
         if let day, day > 28 { return true }
         let set = pattern.set
@@ -153,24 +153,35 @@ extension CalendarSearch {
         return inReach && !weekOfYearKeepsCandidatesFromFebruary
     }
 
-    /// Whether the set is February's and its sixth week of the month, which
-    /// February never has (29 days from a Saturday end in the fifth), with
-    /// no week-numbering year. The year is then set or pinned by the search
-    /// (the month is the highest unit otherwise), and the match walks forward
-    /// to it and to the next February from there, a February of that year
-    /// or a later one. The walk to the sixth week leaves that February, and
-    /// every walk after it (the weekday ordinal, the weekday, the day, the
-    /// time of day) moves only forward, so no candidate lies in the pinned
-    /// year's February, and one in a later February mismatches the year
-    /// first: February's approximation, which needs a candidate in February
-    /// whose highest mismatched unit is the day, the weekday ordinal or the
-    /// week of the month, never answers. (A week-numbering year can send the
-    /// match back before the pinned year's February; the seeded sets answer
-    /// the same with it, since the first sixth week after a February lies
-    /// in March–November, but leaving it out keeps the proof short.)
-    var februarysSixthWeekKeepsCandidatesFromFebruary: Bool {
-        pattern[.month] == 2 && pattern[.weekOfMonth] == 6 && pattern[.yearForWeekOfYear] == nil
+    /// Whether a February set's candidates all lie past the February of the
+    /// year the search pins, by one of two units matched after that year and
+    /// before the day: the sixth week of the month, which February never has
+    /// (29 days from a Saturday end in the fifth), or a week of the year from
+    /// the 11th on, whose days lie after February in every kind of year
+    /// (`firstWeekAfterFebruary`). Without a week-numbering year (which can
+    /// send the match back before the pinned year's February) the year is
+    /// set or pinned by the search (the month is the highest unit
+    /// otherwise), and the match walks forward to it. The week number's walk
+    /// then passes that February, or the month's walk reaches it and the walk
+    /// to the sixth week leaves it; every walk after those (the month, the
+    /// week of the month, the weekday ordinal, the weekday, the day, the time
+    /// of day) moves only forward, so no candidate lies in the pinned year's
+    /// February, and one in a later February mismatches the year first.
+    /// February's approximation, which needs a candidate in February whose
+    /// highest mismatched unit is the day, the weekday ordinal or the week of
+    /// the month, never answers. (With a week-numbering year the seeded sets
+    /// answer the same, but leaving it out keeps the proof short.)
+    var candidatesPassThePinnedFebruary: Bool {
+        guard pattern[.month] == 2, pattern[.yearForWeekOfYear] == nil else { return false }
+        if pattern[.weekOfMonth] == 6 { return true }
+        if let week = pattern[.weekOfYear], week >= Self.firstWeekAfterFebruary { return true }
+        return false
     }
+
+    /// The first week of the year whose days lie after February in every
+    /// kind of year: week 10 holds 27 February when 1 January is a Saturday
+    /// (`NoAnswerTests` checks both over a 400-year cycle).
+    static let firstWeekAfterFebruary = 11
 
     /// Whether a day on or after `firstDay` shows every date unit of
     /// `pattern` (year, month, day, weekday, weekday ordinal, week of month,

@@ -116,24 +116,29 @@ struct NoAnswerTests {
         #expect(cutShort >= 200 && firstOfMarch >= 5, "cut short \(cutShort) of \(withoutWeekday.count) without a weekday; 1 March \(firstOfMarch)")
     }
 
-    /// February's sixth week, which no February has: sets with month 2 and
-    /// week of the month 6 and any of a day (29–31 too), a weekday ordinal, a
-    /// weekday, a week number, a year near the start's and times of day.
-    /// With the check the search answers what it answers without it (nil,
+    /// February sets whose candidates pass the pinned year's February: month
+    /// 2 with the sixth week of the month, which no February has, or a week
+    /// number from the 11th on, and any of a day (29–31 too), a weekday
+    /// ordinal, a weekday, a year near the start's and times of day. With the
+    /// check the search answers what it answers without it (nil, after
     /// Foundation's 101 steps through years), and the check cuts nearly all
-    /// of them short; sets that differ in one unit only (a fifth week, or a
-    /// week-numbering year, which can send the match back before the pinned
-    /// year's February) still answer the same.
+    /// of them short; sets one unit away (a fifth week, weeks 1–10, a
+    /// week-numbering year) answer the same too.
     @Test(arguments: 0..<2)
-    func februarysSixthWeekNeverReachesTheApproximation(shard: Int) throws {
+    func candidatesPastThePinnedFebruaryNeverReachTheApproximation(shard: Int) throws {
         let comparison = try EarlyNilComparison(seed: 0x0A45_F6B0 + UInt64(shard), count: 1_000, zones: Self.zones) { generator, year in
             var pattern = CalendarPattern()
             pattern[.month] = 2
-            pattern[.weekOfMonth] = generator.chance(0.8) ? 6 : 5
+            if generator.chance(0.5) {
+                pattern[.weekOfMonth] = generator.chance(0.8) ? 6 : 5
+                if generator.chance(0.2) { pattern[.weekOfYear] = generator.int(1...53) }
+            } else {
+                pattern[.weekOfYear] = generator.chance(0.8) ? generator.int(11...53) : generator.int(1...10)
+                if generator.chance(0.3) { pattern[.weekOfMonth] = generator.int(1...6) }
+            }
             if generator.chance(0.6) { pattern[.day] = generator.chance(0.2) ? generator.int(29...31) : generator.int(1...28) }
             if generator.chance(0.25) { pattern[.weekdayOrdinal] = generator.int(1...5) }
             if generator.chance(0.4) { pattern[.weekday] = generator.int(1...7) }
-            if generator.chance(0.2) { pattern[.weekOfYear] = generator.int(1...53) }
             if generator.chance(0.15) { pattern[.year] = year + generator.int(-2...3) }
             if generator.chance(0.1) { pattern[.yearForWeekOfYear] = year + generator.int(-2...3) }
             if generator.chance(0.4) { pattern[.hour] = generator.int(0...23) }
@@ -141,11 +146,27 @@ struct NoAnswerTests {
             if generator.chance(0.2) { pattern[.second] = generator.int(0...59) }
             return pattern
         }
-        let sixth = comparison.outcomes.filter { $0.search.februarysSixthWeekKeepsCandidatesFromFebruary }
-        let cutShort = sixth.filter { $0.search.cannotAnswer(after: $0.after) }.count
+        let passing = comparison.outcomes.filter { $0.search.candidatesPassThePinnedFebruary }
+        let byWeekNumber = passing.filter { $0.pattern[.weekOfMonth] != 6 }.count
+        let cutShort = passing.filter { $0.search.cannotAnswer(after: $0.after) }.count
         #expect(comparison.differences.isEmpty, "\(comparison.summary)")
-        #expect(sixth.allSatisfy { $0.answer == nil }, "a sixth week of February answered")
-        #expect(sixth.count >= 600 && cutShort >= sixth.count - 10, "cut short \(cutShort) of \(sixth.count)")
+        #expect(passing.allSatisfy { $0.answer == nil }, "a set past the pinned February answered")
+        #expect(passing.count >= 600 && byWeekNumber >= 250 && cutShort >= passing.count - 20,
+                "cut short \(cutShort) of \(passing.count) (\(byWeekNumber) by a week number)")
+    }
+
+    /// `firstWeekAfterFebruary` over a 400-year cycle: every day of weeks 11
+    /// and later lies after February, and week 10 holds a day of February
+    /// in some year.
+    @Test func weeksFromTheEleventhLieAfterFebruary() {
+        var tenthMeetsFebruary = false
+        for year in 2001...2400 {
+            let firstOfMarch = CivilDate.days(year: year, month: 3, day: 1)
+            let weekStart = { (week: Int) in ZoneCalendar.firstDayOfWeekYear(year) + 7 * (week - 1) }
+            #expect(weekStart(CalendarSearch.firstWeekAfterFebruary) >= firstOfMarch, "\(year)")
+            if weekStart(CalendarSearch.firstWeekAfterFebruary - 1) < firstOfMarch { tenthMeetsFebruary = true }
+        }
+        #expect(tenthMeetsFebruary)
     }
 
     /// The approximation for a missing day needs a candidate off the month or
