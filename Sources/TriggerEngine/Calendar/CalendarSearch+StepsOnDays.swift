@@ -403,18 +403,35 @@ extension CalendarSearch {
     /// moves forward, so its last day is the one to check.
     static func walk(toWeekOfMonth week: Int, from start: DayCursor, walkStart: Int) -> DayCursor? {
         var cursor = start
-        while cursor.weekOfMonth != week {
-            if week == 1 {
-                cursor.stepToNextMonth()
-            } else if cursor.weekOfMonth < week && week <= cursor.weeksInMonth {
-                cursor.step(withinMonth: 7 * (week - 1) - cursor.firstWeekday + 2 - cursor.day)
-            } else {
-                cursor.stepToNextMonth()
-                if cursor.weekday != 1 { cursor.step(withinMonth: 8 - cursor.weekday) }
+        if cursor.weekOfMonth == week { return cursor }
+        if week == 1 {
+            cursor.stepToNextMonth()
+        } else if cursor.weekOfMonth < week && week <= cursor.weeksInMonth {
+            cursor.step(withinMonth: 7 * (week - 1) - cursor.firstWeekday + 2 - cursor.day)
+        } else {
+            // The months after, on their 1sts alone (the day number, the weekday and
+            // the length) until one has the week: a walk to a 6th week passes three
+            // or four months on average, and carrying a whole cursor through them
+            // was an eighth of the time of the searches that follow their steps here.
+            var year = cursor.year, month = cursor.month
+            var first = cursor.dayNumber - cursor.day + 1 + cursor.monthLength
+            var firstWeekday = (cursor.firstWeekday - 1 + cursor.monthLength) % 7 + 1
+            while true {
+                if month == 12 { (year, month) = (year + 1, 1) } else { month += 1 }
+                let length = CivilDate.daysInMonth(year: year, month: month)
+                if (length + firstWeekday - 2) / 7 + 1 >= week {
+                    cursor = DayCursor(firstOfMonth: first, year: year, month: month, weekday: firstWeekday, monthLength: length)
+                    cursor.step(withinMonth: 7 * (week - 1) - firstWeekday + 1)
+                    break
+                }
+                // The walk passes this month at its first Sunday or its 1st, so
+                // the walk's limit applies from here on: it only moves forward.
+                guard first - walkStart <= dayStepWalkLimit else { return nil }
+                first += length
+                firstWeekday = (firstWeekday - 1 + length) % 7 + 1
             }
-            guard cursor.dayNumber - walkStart <= dayStepWalkLimit else { return nil }
         }
-        return cursor
+        return cursor.dayNumber - walkStart <= dayStepWalkLimit ? cursor : nil
     }
 
     /// The days of the set's week-numbering year W, if it has one. From a day

@@ -19,6 +19,12 @@ struct DayCursor {
         (year, month, day, weekday, monthLength) = CivilYear.fields(ofDay: dayNumber)
     }
 
+    /// The 1st of a month whose fields the caller has (a walk over months
+    /// that reads their 1sts alone): no conversion of the day number.
+    init(firstOfMonth dayNumber: Int, year: Int, month: Int, weekday: Int, monthLength: Int) {
+        (self.dayNumber, self.year, self.month, day, self.weekday, self.monthLength) = (dayNumber, year, month, 1, weekday, monthLength)
+    }
+
     /// The next day.
     @inline(__always)
     mutating func step() {

@@ -1,7 +1,8 @@
 extension ZoneRules {
     /// The first transition strictly after `seconds` (epoch seconds), folding
     /// instants past the table's end by 400-year cycles as `offset(atUTC:)` does.
-    /// - Complexity: O(log t), no allocation.
+    /// - Complexity: a step or two from the bucket of `seconds` (O(log t) outside
+    ///   the table's buckets), no allocation.
     func firstTransition(after seconds: Int) -> Transition? {
         var shift = 0
         var local = seconds
@@ -22,6 +23,17 @@ extension ZoneRules {
 
     private func firstIndex(after seconds: Int) -> Int {
         let times = transitionTimes
+        // From the bucket's count, as `offset(atUTC:)` finds it: the binary
+        // search took a tenth of the time of searches that follow their
+        // steps on day numbers across transitions (`hasTransition(onDay:_:)`).
+        if let first = times.first, seconds >= first {
+            let bucket = (seconds - first) >> Self.bucketShift
+            if bucket < bucketCount {
+                var index = Int(indexes[bucket])
+                while index < times.count && times[index] <= seconds { index += 1 }
+                return index
+            }
+        }
         var low = 0, high = times.count
         while low < high {
             let middle = (low + high) >> 1

@@ -238,6 +238,9 @@ struct StepsOnDaysTests {
             if walked?.dayNumber != expected?.dayNumber {
                 wrong.append("week \(week) from day \(day), walk from \(walkStart): \(String(describing: walked?.dayNumber)) "
                              + "instead of \(String(describing: expected?.dayNumber))")
+            } else if let walked, !walked.hasTheFields(of: DayCursor(dayNumber: walked.dayNumber)) {
+                // The walk carries the month's fields along rather than converting the day again.
+                wrong.append("week \(week) from day \(day): the cursor's fields are not the day's")
             }
         }
         #expect(wrong.isEmpty, "\(wrong.count) wrong, first: \(wrong.prefix(5).joined(separator: "\n"))")
@@ -254,5 +257,12 @@ struct StepsOnDaysTests {
                                            zones: PinnedYearTests.foundationZones) { generator, year in
             Self.pattern(&generator, year: year).dateComponents
         }
+    }
+}
+
+extension DayCursor {
+    /// Whether every field equals `other`'s.
+    func hasTheFields(of other: DayCursor) -> Bool {
+        (dayNumber, year, month, day, weekday, monthLength) == (other.dayNumber, other.year, other.month, other.day, other.weekday, other.monthLength)
     }
 }
