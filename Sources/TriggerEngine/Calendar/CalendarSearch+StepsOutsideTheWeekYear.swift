@@ -7,8 +7,9 @@
 /// weekOfMonth: 1, yearForWeekOfYear: 2015}` asked in 2007 jumps into 2015 at
 /// its first step and, past it, goes on hour by hour. Take a set with a
 /// week-numbering year W and neither a year nor a month, and a step from a
-/// date S whose calendar year is W − 2 or earlier, or (for a set without a
-/// day) after W:
+/// date S before W whose calendar month ends by W's first day (any date of
+/// W − 2 or earlier, the first eleven months of W − 1, and its December
+/// when W starts on 1 January), or (for a set without a day) after W:
 ///
 /// - `_adjustedComponents` adds S's month when the set has a day still ahead
 ///   of S's (the day is then the highest unit set); nothing else of S enters;
@@ -19,12 +20,13 @@
 ///   not depend on S;
 /// - a match again after a mismatch starts from the end of a period holding
 ///   S (a day, a week, a month, or S's week-numbering year), which lies
-///   outside W or is its first day: from W's first day too;
+///   outside W or is its first day (S's month ends by then, and so does a
+///   week holding S: W starts on a Sunday): from W's first day too;
 /// - the missing day's approximation (a set with a day, before W) looks for
 ///   the 1st of the month after S's in S's year, with W: starting from the
 ///   search's start or from 1 January of S's year, the match goes over to
-///   W's first day, and what it finds lies in W's year or the next, never in
-///   S's: nothing, whatever S;
+///   W's first day, and what it finds lies in W's year or the next, or in
+///   W − 1's last days, never on a 1st of S's year: nothing, whatever S;
 /// - February's approximation and the skipped hour's read the candidate
 ///   only, and whether a candidate stands is decided against the search's
 ///   start, the same for every step.
@@ -37,17 +39,17 @@
 /// three stay the same from one S of the kind to another, and only the third
 /// is followed here: the steps are taken once per kind and then passed over
 /// period by period, and the search answers nil once every kind they can meet
-/// is known to find nothing and, before W, the steps left cannot reach W − 1
-/// (a period is a month at most, or a week-numbering year); after W they
-/// never come back. (After W, a set with a day is
+/// is known to find nothing and, before W, the steps left cannot reach the
+/// month before W's first day (a period is a month at most, or a
+/// week-numbering year); after W they never come back. (After W, a set with a day is
 /// `CalendarSearch+WeekYearLeftBehind`'s.)
 ///
 /// What the tests show of the conditions: without the kind, the check that
 /// a step left the search to its period's end, or the steps after W, the
 /// seeded queries answer differently or the check claims fewer nils. With
-/// W − 1 for W − 2 (whose last days may hold periods that end inside W) or a
-/// day for the month a step may move on by, they answer the same: those
-/// bounds are the proof's own.
+/// every date before W's first day (W − 1's December, whose month ends
+/// inside W, too) or a day for the month a step may move on by, they answer
+/// the same, also from dates of W − 1 alone: those bounds are the proof's own.
 extension CalendarSearch {
     /// What `stepsOutsideTheWeekYear(from:start:stepsLeft:)` found.
     enum WeekYearStepSkip: Equatable {
@@ -67,7 +69,9 @@ extension CalendarSearch {
     func stepsOutsideTheWeekYear(from searching: Double, start: Double, stepsLeft: Int) -> WeekYearStepSkip {
         guard let weekYear = pattern[.yearForWeekOfYear], pattern[.year] == nil, pattern[.month] == nil,
               weekYear < 9_990, weekYear > 2 else { return .never }
-        let lastYearBefore = weekYear - 2
+        // W's first day: before it, a step qualifies when the month holding
+        // its date ends by then (see above), from W − 1's first eleven months on.
+        let weekYearStart = ZoneCalendar.firstDayOfWeekYear(weekYear)
         // After W, for a set without a day (one with a day is WeekYearLeftBehind's).
         let firstYearAfter = pattern[.day] == nil ? weekYear + 1 : Int.max
         // The kinds whose step left the search to its period's end: bit 0 for
@@ -76,7 +80,8 @@ extension CalendarSearch {
         // The kinds the steps after the first can meet: each starts its period,
         // a month's 1st when the set has a day (the day is then the highest unit).
         let later: UInt16 = pattern[.day].map { $0 > 1 ? 0b1_1111_1111_1110 : 1 } ?? 1
-        let stopDay = CivilYear.januaryFirst(lastYearBefore + 1)
+        // A date a month before W's first day lies in a month that ends by then.
+        let stopDay = weekYearStart - 31
         // The longest period a step moves on by: a month (and an hour of a
         // transition), or a week-numbering year above a week number or alone.
         let highest = pattern.set.highest
@@ -86,9 +91,11 @@ extension CalendarSearch {
         while taken < stepsLeft {
             let fields = calendar.fields(searched)
             let after = fields.year >= firstYearAfter
-            guard fields.year <= lastYearBefore || after else { return .stepFrom(searching: searched, steps: taken) }
+            let day = calendar.dayNumber(at: searched)
+            let monthEnd = day - fields.day + 1 + CivilDate.daysInMonth(year: fields.year, month: fields.month)
+            guard monthEnd <= weekYearStart || after else { return .stepFrom(searching: searched, steps: taken) }
             if taken > 0 && known & later == later
-                && (after || calendar.dayNumber(at: searched) + periodDays * (stepsLeft - taken) < stopDay) {
+                && (after || day + periodDays * (stepsLeft - taken) < stopDay) {
                 return .noAnswer
             }
             let kind = kind(of: fields)
