@@ -154,27 +154,48 @@ extension CalendarSearch {
     }
 
     /// Whether a February set's candidates all lie past the February of the
-    /// year the search pins, by one of two units matched after that year and
-    /// before the day: the sixth week of the month, which February never has
-    /// (29 days from a Saturday end in the fifth), or a week of the year from
-    /// the 11th on, whose days lie after February in every kind of year
-    /// (`firstWeekAfterFebruary`). Without a week-numbering year (which can
-    /// send the match back before the pinned year's February) the year is
-    /// set or pinned by the search (the month is the highest unit
-    /// otherwise), and the match walks forward to it. The week number's walk
-    /// then passes that February, or the month's walk reaches it and the walk
-    /// to the sixth week leaves it; every walk after those (the month, the
-    /// week of the month, the weekday ordinal, the weekday, the day, the time
-    /// of day) moves only forward, so no candidate lies in the pinned year's
-    /// February, and one in a later February mismatches the year first.
-    /// February's approximation, which needs a candidate in February whose
-    /// highest mismatched unit is the day, the weekday ordinal or the week of
-    /// the month, never answers. (With a week-numbering year the seeded sets
-    /// answer the same, but leaving it out keeps the proof short.)
+    /// year the search pins, because a unit matched after that year and
+    /// before the time of day passes it. Without a week-numbering year (which
+    /// can send the match back before the pinned year's February) the year is
+    /// set or pinned by the search (the month is the highest unit otherwise),
+    /// and the match walks forward to it, then through the week of the year,
+    /// to the next February, and on through the week of the month, the
+    /// weekday ordinal, the weekday and the day, each walk forward only. One
+    /// of them leaves that February when:
+    ///
+    /// - the week of the year is the 11th or later, whose days lie after
+    ///   February in every kind of year (`firstWeekAfterFebruary`): the month's
+    ///   walk then goes on to a later February;
+    /// - the week of the month is the 6th, which February never has (29 days
+    ///   from a Saturday end in the fifth);
+    /// - the weekday ordinal's days (the `7o − 6`th to the `7o`th) all lie
+    ///   before the earliest day the match can stand on after the week of the
+    ///   month (week `w` starts on the `7w − 12`th at the earliest, when the
+    ///   1st is a Saturday);
+    /// - the day lies before the earliest day after those two (the ordinal's
+    ///   first day, or the week's): the day walk goes on to March.
+    ///
+    /// The weekday walk moves at most six days on, and only forward. So no
+    /// candidate lies in the pinned year's February, and one in a later
+    /// February mismatches the year first: February's approximation, which
+    /// needs a candidate in February whose highest mismatched unit is the
+    /// day, the weekday ordinal or the week of the month, never answers.
+    /// (With a week-numbering year the seeded sets answer the same, but
+    /// leaving it out keeps the proof short.)
     var candidatesPassThePinnedFebruary: Bool {
         guard pattern[.month] == 2, pattern[.yearForWeekOfYear] == nil else { return false }
-        if pattern[.weekOfMonth] == 6 { return true }
         if let week = pattern[.weekOfYear], week >= Self.firstWeekAfterFebruary { return true }
+        // The earliest day of February the match can stand on after each walk.
+        var earliest = 1
+        if let week = pattern[.weekOfMonth] {
+            if week == 6 { return true }
+            earliest = max(earliest, 7 * week - 12)
+        }
+        if let ordinal = pattern[.weekdayOrdinal] {
+            if 7 * ordinal < earliest { return true }
+            earliest = max(earliest, 7 * ordinal - 6)
+        }
+        if let day = pattern[.day], day < earliest { return true }
         return false
     }
 
