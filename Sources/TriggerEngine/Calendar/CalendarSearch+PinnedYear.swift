@@ -2,7 +2,7 @@
 ///
 /// A set with a year (`{year: 2017, weekOfYear: 36, day: 26}`) or a
 /// week-numbering year without a month or a day (`{yearForWeekOfYear: 2012,
-/// weekOfMonth: 3}`) sends every step of Foundation's search back to that
+/// weekOfMonth: 3}`; with a month, see below) sends every step of Foundation's search back to that
 /// year: `_matchingDate` starts from its 1 January (or the start of its week
 /// year) whenever the searched date lies in another. Once the search has moved
 /// past that year, each step therefore starts from the same date with the same
@@ -29,6 +29,19 @@
 /// exactly, before the start, at every step; `{year: 2009, month: 2, day: 30}`
 /// does not qualify).
 ///
+/// A week-numbering year W with a month (and no year) pins too, from W +
+/// `yearsPastWeekYear` on. `_adjustedComponents` adds the searched year Y
+/// (or the next), so the components change from step to step, but only in
+/// the year: the match goes to Y's 1 January and from there, since Y is not
+/// W, back to W's start, and on to the same candidate C at every step, which
+/// lies before Y (every match from W's start lies before that year). So the
+/// year is C's highest mismatched unit: no February approximation (it needs
+/// the day, the ordinal or the week of the month), no skipped hour (it needs
+/// every other unit matched), and the missing day's match (with a day) is
+/// the 1st of the month after in year Y, matched from the start back to W's
+/// start, which lies before Y too and mismatches. The step answers C if C
+/// shows the set's units and lies after the start, the same at every step.
+///
 /// So the first step past the pinned year that finds nothing is followed by
 /// steps that find nothing, and the search can answer nil at once instead of
 /// taking the rest of its 101 steps.
@@ -50,6 +63,8 @@ extension CalendarSearch {
         // ends at the latest on 3 January of W + 1: from W + 2 on, neither the
         // searched date nor a later one lies in it.
         if let weekYear = pattern[.yearForWeekOfYear], !set.contains(.month), !set.contains(.day) { return weekYear + 1 }
+        // With a month (see above): from W + `yearsPastWeekYear` on.
+        if let weekYear = pattern[.yearForWeekOfYear], set.contains(.month) { return weekYear + yearsPastWeekYear - 1 }
         return nil
     }
 

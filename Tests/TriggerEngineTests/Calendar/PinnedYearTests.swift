@@ -190,6 +190,46 @@ struct PinnedYearTests {
         #expect(answeredPastTheYear >= 20, "\(answeredPastTheYear) answered past their year")
     }
 
+    /// A week-numbering year W with a month and no year, W from a year
+    /// before the start's to six after (so that the search passes W within
+    /// its steps), with any of a day, a week number (53 now and then), a
+    /// week of the month, an ordinal, a weekday and times of day.
+    static func patternWithMonthAndWeekYear(_ generator: inout CalendarQueryGenerator, year: Int) -> CalendarPattern {
+        var pattern = CalendarPattern()
+        pattern[.yearForWeekOfYear] = year + generator.int(-1...6)
+        pattern[.month] = generator.int(1...12)
+        if generator.chance(0.5) { pattern[.day] = generator.chance(0.2) ? generator.int(29...31) : generator.int(1...28) }
+        if generator.chance(0.2) { pattern[.weekOfYear] = generator.chance(0.2) ? 53 : generator.int(1...52) }
+        generator.set(generator.int(0...2), of: [.weekday, .weekdayOrdinal, .weekOfMonth], in: &pattern)
+        if generator.chance(0.4) { pattern[.hour] = generator.int(0...23) }
+        if generator.chance(0.3) { pattern[.minute] = generator.int(0...59) }
+        if generator.chance(0.2) { pattern[.second] = generator.int(0...59) }
+        return pattern
+    }
+
+    /// 3,000 such sets and starts: with the checks the search answers what
+    /// it answers without them; a good share answer within W (the check
+    /// never reaches them) and the nils past W + `yearsPastWeekYear` come
+    /// from the check.
+    @Test(arguments: 0..<2)
+    func setsWithAMonthAndAWeekYearNeverChangeAnAnswer(shard: Int) throws {
+        let comparison = try EarlyNilComparison(seed: 0x9179_3E00 + UInt64(shard), count: 1_500, zones: Self.zones) { generator, year in
+            Self.patternWithMonthAndWeekYear(&generator, year: year)
+        }
+        let pinnedNils = comparison.outcomes.filter { $0.answer == nil && $0.search.lastYearStepsDependOn != nil }.count
+        let answered = comparison.outcomes.filter { $0.answer != nil }.count
+        #expect(comparison.differences.isEmpty, "\(comparison.summary)")
+        #expect(pinnedNils >= 500 && answered >= 200, "nil for \(pinnedNils) pinned sets, \(answered) answered, of 1,500")
+    }
+
+    /// Those sets against Foundation in seven zones: the first two fire dates agree.
+    @Test(arguments: 0..<2)
+    func setsWithAMonthAndAWeekYearAgreeWithFoundation(shard: Int) throws {
+        try CalendarOracle.expectAgreement(seed: 0x9179_3EF0 + UInt64(shard), count: 300, zones: Self.foundationZones) { generator, year in
+            Self.patternWithMonthAndWeekYear(&generator, year: year).dateComponents
+        }
+    }
+
     /// Those sets against Foundation in seven zones: the first two fire dates agree.
     @Test(arguments: 0..<2)
     func setsWithAMonthAndADayAgreeWithFoundation(shard: Int) throws {
