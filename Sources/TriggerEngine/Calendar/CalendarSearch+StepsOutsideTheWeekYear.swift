@@ -67,6 +67,16 @@ extension CalendarSearch {
     /// The steps from `searching` on, by the reasoning above, for a search
     /// from `start` with `stepsLeft` steps to go.
     func stepsOutsideTheWeekYear(from searching: Double, start: Double, stepsLeft: Int) -> WeekYearStepSkip {
+        var kindsFindingNothing: UInt16 = 0
+        return stepsOutsideTheWeekYear(from: searching, start: start, stepsLeft: stepsLeft, kindsFindingNothing: &kindsFindingNothing)
+    }
+
+    /// The same, starting from the kinds of step this search already found
+    /// to find nothing (bit 0 for none, bit m for month m: each kind's step
+    /// starts over at W's first day, so what one found holds for the search)
+    /// and adding those it finds. `firstStepAfterWeekYear` takes them too.
+    func stepsOutsideTheWeekYear(from searching: Double, start: Double, stepsLeft: Int,
+                                 kindsFindingNothing known: inout UInt16) -> WeekYearStepSkip {
         guard let weekYear = pattern[.yearForWeekOfYear], pattern[.year] == nil, pattern[.month] == nil,
               weekYear < 9_990, weekYear > 2 else { return .never }
         // W's first day: before it, a step qualifies when the month holding
@@ -74,9 +84,6 @@ extension CalendarSearch {
         let weekYearStart = ZoneCalendar.firstDayOfWeekYear(weekYear)
         // After W, for a set without a day (one with a day is WeekYearLeftBehind's).
         let firstYearAfter = pattern[.day] == nil ? weekYear + 1 : Int.max
-        // The kinds whose step left the search to its period's end: bit 0 for
-        // none, bit m for month m.
-        var known: UInt16 = 0
         // The kinds the steps after the first can meet: each starts its period,
         // a month's 1st when the set has a day (the day is then the highest unit).
         let later: UInt16 = pattern[.day].map { $0 > 1 ? 0b1_1111_1111_1110 : 1 } ?? 1

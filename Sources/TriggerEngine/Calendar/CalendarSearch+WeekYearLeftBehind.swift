@@ -51,13 +51,19 @@ extension CalendarSearch {
     /// when twelve months pass without either nothing can answer (nil);
     /// `stepsAhead` counts the steps before that one. Nil when the reasoning
     /// does not apply or a date cannot be made.
-    func firstStepAfterWeekYear(_ weekYear: Int, start: Double,
-                                searching: Double) -> (answer: Double?, stepsAhead: Int)? {
+    ///
+    /// `kindsFindingNothing` (bit 0 for none, bit m for month m) are the kinds
+    /// this search's steps before W found to find nothing
+    /// (`stepsOutsideTheWeekYear`): those steps started over at W's first day
+    /// with the same month added, so they matched, approximated and were
+    /// judged as the steps after W are, and are not taken again.
+    func firstStepAfterWeekYear(_ weekYear: Int, start: Double, searching: Double,
+                                kindsFindingNothing: UInt16 = 0) -> (answer: Double?, stepsAhead: Int)? {
         guard let day = pattern[.day] else { return nil }
         let fields = calendar.fields(searching)
         guard fields.year > weekYear else { return nil }
         // The outcome of each kind of step, by the month it adds (0: none).
-        var outcomes = [StepKindOutcome?](repeating: nil, count: 13)
+        var outcomes = (0...12).map { kindsFindingNothing & 1 << $0 != 0 ? StepKindOutcome.nothing : nil }
         for ahead in 0...12 {
             let month = (fields.month - 1 + ahead) % 12 + 1
             let dayOfMonth = ahead == 0 ? fields.day : 1

@@ -74,6 +74,9 @@ struct CalendarSearch: Sendable {
         var followingDays = askingWhetherAnyAnswer
         var outsideWeekYear = askingWhetherAnyAnswer
         var weekYearBehind = askingWhetherAnyAnswer ? weekYearOfDaySearch : nil
+        // The kinds of step before a week-numbering year found to find nothing,
+        // for the steps after it too (`CalendarSearch+StepsOutsideTheWeekYear`).
+        var kindsFindingNothing: UInt16 = 0
         var stepIndex = 0
         while stepIndex < Self.stepLimit {
             if stepIndex == Self.stepsBeforeAskingWhetherAnyAnswer && askingWhetherAnyAnswer && cannotAnswer(after: start) {
@@ -87,7 +90,8 @@ struct CalendarSearch: Sendable {
                 if calendar.fields(searching).year > weekYear {
                     weekYearBehind = nil
                     if cannotAnswer(after: start) { return nil }
-                    if let (answer, ahead) = firstStepAfterWeekYear(weekYear, start: start, searching: searching) {
+                    if let (answer, ahead) = firstStepAfterWeekYear(weekYear, start: start, searching: searching,
+                                                                    kindsFindingNothing: kindsFindingNothing) {
                         guard let answer, stepIndex + ahead < Self.stepLimit else { return nil }
                         return InstantBounds.fire(answer)
                     }
@@ -111,7 +115,8 @@ struct CalendarSearch: Sendable {
                 // Steps years before the set's week-numbering year, or after
                 // it, are taken once per kind (`CalendarSearch+StepsOutsideTheWeekYear`);
                 // the search takes those from W − 1 to W itself.
-                switch stepsOutsideTheWeekYear(from: searching, start: start, stepsLeft: Self.stepLimit - stepIndex) {
+                switch stepsOutsideTheWeekYear(from: searching, start: start, stepsLeft: Self.stepLimit - stepIndex,
+                                               kindsFindingNothing: &kindsFindingNothing) {
                 case .never: outsideWeekYear = false
                 case .noAnswer: return nil
                 case let .answered(answer, _): return answer.flatMap(InstantBounds.fire)
