@@ -27,7 +27,13 @@
 /// pinned year's 1 January as every step past the year matches it, does not
 /// take that way (`{year: 2009, month: 12, day: 18}` finds 18 December 2009
 /// exactly, before the start, at every step; `{year: 2009, month: 2, day: 30}`
-/// does not qualify).
+/// does not qualify). With a week-numbering year W as well, it qualifies
+/// once the searched year is past W too: every date of week year W lies in
+/// W − 1 or W, so no 1st of a later year shows it, and the missing day's
+/// approximation finds nothing (`{year: 2001, month: 2, day: 3, weekday: 4,
+/// weekdayOrdinal: 3, yearForWeekOfYear: 2014}` asked in 2037 took 101 steps).
+/// The seeded tests catch the check from W − 1 on, not from W itself, whose
+/// 1sts do lie in week year W: that bound is the proof's own.
 ///
 /// A week-numbering year W with a month (and no year) pins too, from W +
 /// `yearsPastWeekYear` on. `_adjustedComponents` adds the searched year Y
@@ -51,7 +57,8 @@ extension CalendarSearch {
     var lastYearStepsDependOn: Int? {
         guard let year = pinnedYear else { return nil }
         guard pattern[.year] != nil, pattern.set.contains(.month) && pattern.set.contains(.day) else { return year }
-        return pinnedCandidateSkipsMissingDay(year) ? year : nil
+        if pinnedCandidateSkipsMissingDay(year) { return year }
+        return pattern[.yearForWeekOfYear].map { max(year, $0) }
     }
 
     /// The year the set pins as above, before asking whether a set with a
@@ -87,6 +94,10 @@ extension CalendarSearch {
     func emptyStepRepeats(from searching: Double, verdict: inout Bool?) -> Bool {
         guard let year = pinnedYear, calendar.fields(searching).year > year else { return false }
         guard pattern[.year] != nil, pattern.set.contains(.month) && pattern.set.contains(.day) else { return true }
+        // Past a week-numbering year W too, the missing day's match (the 1st of
+        // a month in the searched year, in week year W) finds nothing: W's days
+        // lie in W − 1 and W.
+        if let weekYear = pattern[.yearForWeekOfYear], calendar.fields(searching).year > weekYear { return true }
         if let verdict { return verdict }
         let answer = pinnedCandidateSkipsMissingDay(year)
         verdict = answer
