@@ -9,10 +9,15 @@
 /// The bands, their edges and the raster live in tables shared by every polygon
 /// of a monitor (`PlanarTables`). A polygon is built in two steps, so that the
 /// tables can be allocated once at their final size and filled by every core
-/// in place: `init` plans (band layout, how many band edges and raster cells),
-/// the index gives each polygon its offsets, then `fill` writes its part.
-/// Building the parts apart and joining them copied and faulted in the tables
-/// twice (160 MB on 10,000 jagged stars).
+/// in place: `init` plans (band layout, how many vertices, band edges and
+/// raster cells), the index gives each polygon its offsets, then `fill` writes
+/// its part. Building the parts apart and joining them copied and faulted in
+/// the tables twice (160 MB on 10,000 jagged stars).
+///
+/// A band lists its edges as references to their first vertex in the polygon's
+/// vertices, not as copies: an edge is in every band it spans (2.4 bands on
+/// average on 10,000 jagged stars), and at 32 bytes a copy the band edges were
+/// 81 MB, three times the vertices they came from.
 struct PlanarPolygon: Sendable {
     /// A directed edge a→b of a ring, x = longitude, y = latitude.
     struct Edge: Sendable {
@@ -39,6 +44,8 @@ struct PlanarPolygon: Sendable {
     /// Band edges in all (an edge counts in each band it spans, twice in a band
     /// when it is in both of its lists).
     let bandEdgeCount: Int
+    /// Vertices of all rings (closed, so the first is counted again at the end).
+    let pointCount: Int
     /// The envelope of all parts.
     let envelope: Envelope
 
@@ -59,10 +66,11 @@ struct PlanarPolygon: Sendable {
         var splitX: Double
         var count: Int
         /// Offsets of this region's band starts (`startCount` of them: band `b`'s
-        /// east list starts at `2b`, its west list at `2b + 1`) and band edges in
-        /// the shared tables.
+        /// east list starts at `2b`, its west list at `2b + 1`), band edges and
+        /// vertices in the shared tables.
         var startsOffset = 0
         var edgesOffset = 0
+        var pointsOffset = 0
         /// The region's raster of wholly inside and outside cells.
         var raster: PolygonRaster.Layout
 
@@ -106,7 +114,7 @@ struct PlanarPolygon: Sendable {
         parts = polygons
         var envelopes: [Envelope] = []
         envelopes.reserveCapacity(polygons.count)
-        var edgeCount = 0
+        var edgeCount = 0, pointCount = 0
         for polygon in polygons {
             var envelope = Envelope(minX: .infinity, minY: .infinity, maxX: -.infinity, maxY: -.infinity)
             for ring in polygon.rings {
@@ -115,10 +123,12 @@ struct PlanarPolygon: Sendable {
                     envelope.minY = min(envelope.minY, point.y); envelope.maxY = max(envelope.maxY, point.y)
                 }
                 edgeCount += ring.count - 1
+                pointCount += ring.count
             }
             envelopes.append(envelope)
         }
         partEnvelopes = envelopes
+        self.pointCount = pointCount
         envelope = Envelope(minX: envelopes.map(\.minX).min() ?? 0, minY: envelopes.map(\.minY).min() ?? 0,
                             maxX: envelopes.map(\.maxX).max() ?? 0, maxY: envelopes.map(\.maxY).max() ?? 0)
         (bands, bandEdgeCount) = Self.layout(polygons, edgeCount: edgeCount, envelope)
@@ -128,29 +138,54 @@ struct PlanarPolygon: Sendable {
     /// Calls `body` with every edge of every ring, in ring order.
     @inline(__always)
     static func forEachEdge(of polygons: [Region.Polygon], _ body: (Edge) -> Void) {
+        forEachEdgeAndVertex(of: polygons) { edge, _ in body(edge) }
+    }
+
+    /// Calls `body` with every edge of every ring, in ring order, and the
+    /// position of its first vertex among the rings' vertices laid end to end
+    /// (as `fill` lays them out in the shared table).
+    @inline(__always)
+    static func forEachEdgeAndVertex(of polygons: [Region.Polygon], _ body: (Edge, Int) -> Void) {
+        var first = 0
         for polygon in polygons {
             for ring in polygon.rings {
                 ring.withUnsafeBufferPointer { ring in
                     for index in 0..<(ring.count - 1) {
-                        body(Edge(ax: ring[index].x, ay: ring[index].y, bx: ring[index + 1].x, by: ring[index + 1].y))
+                        body(Edge(ax: ring[index].x, ay: ring[index].y, bx: ring[index + 1].x, by: ring[index + 1].y), first + index)
                     }
                 }
+                first += ring.count
             }
         }
     }
 
-    /// Writes this polygon's band starts, band edges and raster cells at its
-    /// offsets (`bands`) in tables allocated for every polygon; no two polygons'
-    /// parts overlap, so polygons can be filled on different threads.
+    /// The edge whose first vertex is `vertex` in a polygon's vertices (`fill`'s layout).
+    @inline(__always)
+    static func edge(from vertex: UnsafePointer<XY>) -> Edge {
+        Edge(ax: vertex[0].x, ay: vertex[0].y, bx: vertex[1].x, by: vertex[1].y)
+    }
+
+    /// Writes this polygon's vertices, band starts, band edges and raster cells
+    /// at its offsets (`bands`) in tables allocated for every polygon; no two
+    /// polygons' parts overlap, so polygons can be filled on different threads.
     ///
     /// Within a band, the east list is sorted by east end, descending, and the
     /// west list by west end, ascending, so that a point stops at the first
     /// edge wholly behind its ray (see `Bands`).
     /// - Complexity: O(edges × bands each spans + raster cells), sorting within bands aside.
-    func fill(starts: UnsafeMutablePointer<Int32>, edges: UnsafeMutablePointer<Edge>, raster: UnsafeMutablePointer<UInt8>) {
+    func fill(starts: UnsafeMutablePointer<Int32>, edges: UnsafeMutablePointer<UInt32>, points: UnsafeMutablePointer<XY>,
+              raster: UnsafeMutablePointer<UInt8>) {
         let bands = self.bands
         let starts = starts + bands.startsOffset
         let placed = edges + bands.edgesOffset
+        let vertices = points + bands.pointsOffset
+        var written = 0
+        for polygon in parts {
+            for ring in polygon.rings {
+                _ = UnsafeMutableBufferPointer(start: vertices + written, count: ring.count).initialize(from: ring)
+                written += ring.count
+            }
+        }
         let lists = 2 * bands.count
         let splitX = bands.splitX
         // Counting sort into lists (2b east, 2b + 1 west): sizes, offsets, then placement.
@@ -165,15 +200,15 @@ struct PlanarPolygon: Sendable {
         for list in 0..<lists { starts[list + 1] += starts[list] }
         withUnsafeTemporaryAllocation(of: Int32.self, capacity: lists) { fill in
             _ = fill.initialize(from: UnsafeBufferPointer(start: starts, count: lists))
-            Self.forEachEdge(of: parts) { edge in
+            Self.forEachEdgeAndVertex(of: parts) { edge, vertex in
                 let east = edge.maxX >= splitX, west = edge.minX < splitX
                 for band in bands.bands(of: edge) {
                     if east {
-                        (placed + Int(fill[2 * band])).initialize(to: edge)
+                        (placed + Int(fill[2 * band])).initialize(to: UInt32(vertex))
                         fill[2 * band] += 1
                     }
                     if west {
-                        (placed + Int(fill[2 * band + 1])).initialize(to: edge)
+                        (placed + Int(fill[2 * band + 1])).initialize(to: UInt32(vertex))
                         fill[2 * band + 1] += 1
                     }
                 }
@@ -183,14 +218,18 @@ struct PlanarPolygon: Sendable {
             let edges = UnsafeMutableBufferPointer(start: placed + Int(starts[list]), count: Int(starts[list + 1] - starts[list]))
             // East lists (even) by east end, descending; west lists by west end,
             // ascending: the same order for the mirrored edges.
-            if list % 2 == 0 { Self.sort(edges) { $0.maxX } } else { Self.sort(edges) { -$0.minX } }
+            if list % 2 == 0 {
+                Self.sort(edges) { Self.edge(from: vertices + Int($0)).maxX }
+            } else {
+                Self.sort(edges) { -Self.edge(from: vertices + Int($0)).minX }
+            }
         }
         PolygonRaster.fill(bands.raster, envelope: envelope, parts: parts, packed: raster + bands.raster.offset)
     }
 
-    /// Sorts a band's list by `key`, descending.
+    /// Sorts a band's list of edges (first vertices) by `key`, descending.
     @inline(__always)
-    private static func sort(_ edges: UnsafeMutableBufferPointer<Edge>, by key: (Edge) -> Double) {
+    private static func sort(_ edges: UnsafeMutableBufferPointer<UInt32>, by key: (UInt32) -> Double) {
         if edges.count > 32 {
             var edges = edges
             edges.sort { key($0) > key($1) }
@@ -244,11 +283,12 @@ struct PlanarPolygon: Sendable {
     ///   O(edges in the point's band).
     @inline(__always)
     static func covers(_ x: Double, _ y: Double, bands: Bands, starts: UnsafeBufferPointer<Int32>,
-                       edges: UnsafeBufferPointer<Edge>, raster: UnsafeBufferPointer<UInt8>) -> Bool? {
+                       edges: UnsafeBufferPointer<UInt32>, points: UnsafeBufferPointer<XY>,
+                       raster: UnsafeBufferPointer<UInt8>) -> Bool? {
         let cell = PolygonRaster.value(ofCell: bands.raster.cell(x, y), in: raster.baseAddress! + bands.raster.offset)
         if cell == PolygonRaster.inside { return true }
         if cell == PolygonRaster.outside { return false }
-        return bandCovers(x, y, bands: bands, starts: starts, edges: edges)
+        return bandCovers(x, y, bands: bands, starts: starts, edges: edges, points: points)
     }
 
     /// The ray-crossing test over the edges of the point's band: towards +x
@@ -256,22 +296,24 @@ struct PlanarPolygon: Sendable {
     /// from the others (see `Bands`).
     @inline(__always)
     static func bandCovers(_ x: Double, _ y: Double, bands: Bands, starts: UnsafeBufferPointer<Int32>,
-                           edges: UnsafeBufferPointer<Edge>) -> Bool? {
+                           edges: UnsafeBufferPointer<UInt32>, points: UnsafeBufferPointer<XY>) -> Bool? {
         let east = x >= bands.splitX
         let list = bands.startsOffset + 2 * bands.band(y) + (east ? 0 : 1)
         let walked = UnsafeBufferPointer(rebasing: edges[(bands.edgesOffset + Int(starts[list]))..<(bands.edgesOffset + Int(starts[list + 1]))])
-        return east ? rayCrossings(walked, x, y) { $0 } : rayCrossings(walked, -x, y) { $0.mirrored }
+        let vertices = points.baseAddress! + bands.pointsOffset
+        return east ? rayCrossings(walked, vertices, x, y) { $0 } : rayCrossings(walked, vertices, -x, y) { $0.mirrored }
     }
 
-    /// GEOS's ray towards +x from (x, y) over `edges` as `view` shows them
-    /// (sorted by east end, descending): whether it crosses them an odd number
-    /// of times or the point is on one; `nil` when an orientation is undecided.
+    /// GEOS's ray towards +x from (x, y) over `edges` (first vertices in
+    /// `vertices`) as `view` shows them (sorted by east end, descending):
+    /// whether it crosses them an odd number of times or the point is on one;
+    /// `nil` when an orientation is undecided.
     @inline(__always)
-    private static func rayCrossings(_ edges: UnsafeBufferPointer<Edge>, _ x: Double, _ y: Double,
-                                     _ view: (Edge) -> Edge) -> Bool? {
+    private static func rayCrossings(_ edges: UnsafeBufferPointer<UInt32>, _ vertices: UnsafePointer<XY>, _ x: Double,
+                                     _ y: Double, _ view: (Edge) -> Edge) -> Bool? {
         var crossings = 0
-        for stored in edges {
-            let edge = view(stored)
+        for first in edges {
+            let edge = view(Self.edge(from: vertices + Int(first)))
             // Sorted by east end, descending: the rest lie wholly west of the point.
             if edge.maxX < x { break }
             let aAbove = edge.ay > y, bAbove = edge.by > y
@@ -349,7 +391,9 @@ struct PlanarPolygon: Sendable {
         let lower = bands.edgesOffset + Int(tables.starts[bands.startsOffset + 2 * first])
         let upper = bands.edgesOffset + Int(tables.starts[bands.startsOffset + 2 * last + 2])
         for index in lower..<upper {
-            let e = tables.edges[index]
+            let vertex = bands.pointsOffset + Int(tables.edges[index])
+            let e = Edge(ax: tables.points[vertex].x, ay: tables.points[vertex].y, bx: tables.points[vertex + 1].x,
+                         by: tables.points[vertex + 1].y)
             if max(e.ax, e.bx) < sMinX || min(e.ax, e.bx) > sMaxX || max(e.ay, e.by) < sMinY || min(e.ay, e.by) > sMaxY {
                 continue
             }
@@ -373,13 +417,18 @@ struct PlanarPolygon: Sendable {
     }
 }
 
-/// The bands, band edges and rasters of every polygon of a monitor, one table
-/// each, so that a test walks three arrays instead of one set per region.
+/// The vertices, bands, band edges and rasters of every polygon of a monitor,
+/// one table each, so that a test walks four arrays instead of one set per region.
 struct PlanarTables: Sendable {
     /// Per polygon, `Bands.startCount` offsets (relative to its `edgesOffset`) into `edges`.
     var starts: [Int32] = []
-    /// Band edges, a band's edges contiguous.
-    var edges: [PlanarPolygon.Edge] = []
+    /// Band edges, a band's edges contiguous: each the position of the edge's
+    /// first vertex in `points` (relative to the polygon's `pointsOffset`);
+    /// the next vertex ends it. 32 bits, as the band starts are: one polygon
+    /// of 2³¹ vertices would be over 60 GB of coordinates.
+    var edges: [UInt32] = []
+    /// Per polygon, its rings' vertices end to end (each ring closed).
+    var points: [XY] = []
     /// Raster cells (`PolygonRaster`), two bits each, a polygon's cells contiguous.
     var raster: [UInt8] = []
 }

@@ -55,7 +55,8 @@ final class RegionCoverage {
         let cellItems: UnsafeBufferPointer<RegionGrid.Item>
         let bands: UnsafeBufferPointer<PlanarPolygon.Bands>
         let starts: UnsafeBufferPointer<Int32>
-        let edges: UnsafeBufferPointer<PlanarPolygon.Edge>
+        let edges: UnsafeBufferPointer<UInt32>
+        let points: UnsafeBufferPointer<XY>
         let raster: UnsafeBufferPointer<UInt8>
         let circles: UnsafeBufferPointer<CircleShape>
     }
@@ -68,10 +69,12 @@ final class RegionCoverage {
             try index.polygonBands.withUnsafeBufferPointer { bands in
                 try index.tables.starts.withUnsafeBufferPointer { starts in
                     try index.tables.edges.withUnsafeBufferPointer { edges in
-                        try index.tables.raster.withUnsafeBufferPointer { raster in
-                            try index.circles.withUnsafeBufferPointer { circles in
-                                try body(Tables(cellItems: items, bands: bands, starts: starts, edges: edges, raster: raster,
-                                                circles: circles))
+                        try index.tables.points.withUnsafeBufferPointer { points in
+                            try index.tables.raster.withUnsafeBufferPointer { raster in
+                                try index.circles.withUnsafeBufferPointer { circles in
+                                    try body(Tables(cellItems: items, bands: bands, starts: starts, edges: edges, points: points,
+                                                    raster: raster, circles: circles))
+                                }
                             }
                         }
                     }
@@ -122,7 +125,7 @@ final class RegionCoverage {
         if test < 0 { return tables.circles[Int(~test)].covers(x, y) }
         exactTests += 1
         let answer = PlanarPolygon.covers(x, y, bands: tables.bands[Int(test)], starts: tables.starts,
-                                          edges: tables.edges, raster: tables.raster)
+                                          edges: tables.edges, points: tables.points, raster: tables.raster)
         if let answer { return answer }
         return geosCovers(region, x, y)
     }

@@ -36,7 +36,7 @@ final class RegionIndex: Sendable {
         var shapes: [Shape] = []
         var entries: [(region: Int, envelope: Envelope, test: ExactTest)] = []
         shapes.reserveCapacity(regions.count)
-        var startsCount = 0, edgesCount = 0, rasterCount = 0
+        var startsCount = 0, edgesCount = 0, pointsCount = 0, rasterCount = 0
         var polygon = 0
         var circles: [CircleShape] = []
         for (index, monitored) in regions.enumerated() {
@@ -49,10 +49,12 @@ final class RegionIndex: Sendable {
             case .polygons:
                 plans[polygon].bands.startsOffset = startsCount
                 plans[polygon].bands.edgesOffset = edgesCount
+                plans[polygon].bands.pointsOffset = pointsCount
                 plans[polygon].bands.raster.offset = rasterCount
                 let bands = plans[polygon].bands
                 startsCount += bands.startCount
                 edgesCount += plans[polygon].bandEdgeCount
+                pointsCount += plans[polygon].pointCount
                 rasterCount += bands.raster.byteCount
                 shapes.append(.polygon(polygon))
                 for envelope in plans[polygon].partEnvelopes { entries.append((index, envelope, .polygon(Int32(polygon)))) }
@@ -70,7 +72,7 @@ final class RegionIndex: Sendable {
         defer { gridSlot.deallocate() }
         let gridBuilt = DispatchGroup()
         DispatchQueue.global().async(group: gridBuilt) { [entries] in gridSlot.store(RegionGrid(entries), at: 0) }
-        tables = Self.fill(plans, starts: startsCount, edges: edgesCount, raster: rasterCount)
+        tables = Self.fill(plans, starts: startsCount, edges: edgesCount, points: pointsCount, raster: rasterCount)
         gridBuilt.wait()
         grid = gridSlot.results()[0]
     }
@@ -86,22 +88,26 @@ final class RegionIndex: Sendable {
     }
 
     /// The tables of the placed polygons, allocated once and filled by every core.
-    private static func fill(_ polygons: [PlanarPolygon], starts: Int, edges: Int, raster: Int) -> PlanarTables {
+    private static func fill(_ polygons: [PlanarPolygon], starts: Int, edges: Int, points: Int, raster: Int) -> PlanarTables {
         guard !polygons.isEmpty else { return PlanarTables() }
         var tables = PlanarTables()
         // Each table has room for at least one polygon's part (a band start, three
-        // edges, sixteen cells in four bytes), so every base address exists.
+        // edges, four vertices, sixteen cells in four bytes), so every base address exists.
         tables.starts = Array(unsafeUninitializedCapacity: starts) { startsBuffer, startsInitialized in
             tables.edges = Array(unsafeUninitializedCapacity: edges) { edgesBuffer, edgesInitialized in
-                tables.raster = Array(unsafeUninitializedCapacity: raster) { rasterBuffer, rasterInitialized in
-                    let targets = (CopyTarget(startsBuffer.baseAddress!), CopyTarget(edgesBuffer.baseAddress!),
-                                   CopyTarget(rasterBuffer.baseAddress!))
-                    _ = ParallelChunks.chunks(count: polygons.count, weight: { polygons[$0].bandEdgeCount }) { range in
-                        for polygon in range {
-                            polygons[polygon].fill(starts: targets.0.base, edges: targets.1.base, raster: targets.2.base)
+                tables.points = Array(unsafeUninitializedCapacity: points) { pointsBuffer, pointsInitialized in
+                    tables.raster = Array(unsafeUninitializedCapacity: raster) { rasterBuffer, rasterInitialized in
+                        let targets = (CopyTarget(startsBuffer.baseAddress!), CopyTarget(edgesBuffer.baseAddress!),
+                                       CopyTarget(pointsBuffer.baseAddress!), CopyTarget(rasterBuffer.baseAddress!))
+                        _ = ParallelChunks.chunks(count: polygons.count, weight: { polygons[$0].bandEdgeCount }) { range in
+                            for polygon in range {
+                                polygons[polygon].fill(starts: targets.0.base, edges: targets.1.base, points: targets.2.base,
+                                                       raster: targets.3.base)
+                            }
                         }
+                        rasterInitialized = raster
                     }
-                    rasterInitialized = raster
+                    pointsInitialized = points
                 }
                 edgesInitialized = edges
             }

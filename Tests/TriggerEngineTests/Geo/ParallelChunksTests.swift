@@ -31,7 +31,8 @@ struct ParallelChunksTests {
     }
 
     /// An index big enough to be filled by two threads (over `minimumWeight`
-    /// vertices, so the tables are written in place by both): every point's
+    /// vertices, so the tables are written in place by both): each polygon's
+    /// vertices where its bands refer to them, and every point's
     /// regions are GEOS's, tested against each region whose envelope holds the point.
     @Test func tablesFilledInPlaceByTwoThreadsAnswerAsGEOS() throws {
         var random = SplitMix64(seed: 32)
@@ -49,6 +50,14 @@ struct ParallelChunksTests {
         // Every table entry written: the sizes the plans asked for, no more.
         #expect(index.tables.edges.count == index.polygons.reduce(0) { $0 + $1.bandEdgeCount })
         #expect(index.tables.raster.count == index.polygonBands.reduce(0) { $0 + $1.raster.byteCount })
+        #expect(index.tables.points.count == index.polygons.reduce(0) { $0 + $1.pointCount })
+        // Each polygon's vertices where its bands say: its rings end to end, which the band edges refer to.
+        for (number, (polygon, bands)) in zip(index.polygons, index.polygonBands).enumerated() {
+            let laidOut = polygon.parts.flatMap { $0.rings.flatMap { $0 } }
+            let stored = index.tables.points[bands.pointsOffset..<(bands.pointsOffset + laidOut.count)]
+            let inPlace = stored.elementsEqual(laidOut)
+            #expect(inPlace, "polygon \(number): its vertices are not where its bands say")
+        }
         let coverage = RegionCoverage(index: index)
         let context = GEOSContext()
         let geometries = try regions.map { try $0.region.geosGeometry(in: context) }
