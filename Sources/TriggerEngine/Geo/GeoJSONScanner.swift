@@ -557,13 +557,11 @@ struct GeoJSONScanner {
     @inline(__always)
     private mutating func digits(_ mantissa: inout UInt64, _ significant: inout Int) -> Int {
         let start = index
-        while index < count, case let digit = bytes[index] &- UInt8(ascii: "0"), digit < 10 {
-            if significant > 0 || digit != 0 {
-                mantissa = mantissa &* 10 &+ UInt64(digit)
-                significant += 1
-            }
-            index += 1
+        // Zeros before the first significant digit only move the point.
+        if significant == 0 {
+            while index < count && bytes[index] == UInt8(ascii: "0") { index += 1 }
         }
+        significant += DecimalParsing.appendDigits(bytes, count: count, at: &index, to: &mantissa)
         return index - start
     }
 

@@ -25,29 +25,20 @@ package enum FieldParsing {
     package static func number(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
         var index = 0
         let count = bytes.count
-        guard count > 0 else { return nil }
+        guard count > 0, let base = bytes.baseAddress else { return nil }
         var negative = false
         if bytes[0] == UInt8(ascii: "-") { negative = true; index = 1 } else if bytes[0] == UInt8(ascii: "+") { index = 1 }
+        // Digits, a point, digits (`DecimalParsing.appendDigits`, eight at a time).
         var mantissa: UInt64 = 0
-        var digits = 0
+        var digits = DecimalParsing.appendDigits(base, count: count, at: &index, to: &mantissa)
         var fractionDigits = 0
-        var seenPoint = false
-        var simple = true
-        while index < count {
-            let byte = bytes[index]
-            if byte >= 48 && byte <= 57 {
-                mantissa = mantissa &* 10 &+ UInt64(byte - 48)
-                digits += 1
-                if seenPoint { fractionDigits += 1 }
-            } else if byte == UInt8(ascii: ".") && !seenPoint {
-                seenPoint = true
-            } else {
-                simple = false
-                break
-            }
+        if index < count && bytes[index] == UInt8(ascii: ".") {
             index += 1
+            fractionDigits = DecimalParsing.appendDigits(base, count: count, at: &index, to: &mantissa)
+            digits += fractionDigits
         }
-        if simple && digits > 0 && digits <= 19, let value = DecimalParsing.nearestDouble(mantissa: mantissa, scale: fractionDigits) {
+        if index == count && digits > 0 && digits <= 19,
+           let value = DecimalParsing.nearestDouble(mantissa: mantissa, scale: fractionDigits) {
             return negative ? -value : value
         }
         return slowNumber(bytes)
