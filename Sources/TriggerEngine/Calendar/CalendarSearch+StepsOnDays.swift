@@ -266,7 +266,7 @@ extension CalendarSearch {
         if steps.day > s.day { toMatch[.month] = s.month }
         guard let candidate = matchedDay(from: s, toMatch, before: steps.lastDay) else { return outcome }
         outcome.candidate = candidate.dayNumber
-        guard let bailed = Self.dateMismatches(of: toMatch, candidate).highest else { return outcome }
+        guard let bailed = Self.highestDateMismatch(of: toMatch, candidate) else { return outcome }
         var nextMonth = s
         nextMonth.stepToNextMonth()
         if bailed == .month {
@@ -288,7 +288,7 @@ extension CalendarSearch {
                 from = DayCursor(dayNumber: steps.startYear == s.year ? steps.startDay : CivilDate.days(year: s.year, month: 1, day: 1))
             }
             guard let inner = matchedDay(from: from, following, before: steps.lastDay),
-                  !Self.dateMismatches(of: following, inner).isEmpty else { return outcome }
+                  Self.highestDateMismatch(of: following, inner) != nil else { return outcome }
             outcome.next = .nextMonth
             return outcome
         }
@@ -307,7 +307,7 @@ extension CalendarSearch {
         }
         guard let again = matchedDay(from: periodEnd, pattern, before: steps.lastDay) else { return outcome }
         outcome.again = again.dayNumber
-        guard !Self.dateMismatches(of: pattern, again).isEmpty else { return outcome }
+        guard Self.highestDateMismatch(of: pattern, again) != nil else { return outcome }
         outcome.next = again.dayNumber >= nextMonth.dayNumber ? .afterMatch(again) : .nextMonth
         return outcome
     }
@@ -453,22 +453,25 @@ extension CalendarSearch {
         return ((cursor.dayNumber - ZoneCalendar.firstDayOfWeekYear(cursor.year)) / 7 + 1, cursor.year)
     }
 
-    /// The date units of `p` (year, month, day, weekday, ordinal, week of the
-    /// month, week of the year) the day under `cursor` does not show.
-    static func dateMismatches(of p: CalendarPattern, _ cursor: DayCursor) -> CalendarUnitSet {
-        var mismatched = CalendarUnitSet()
-        if let value = p[.year], cursor.year != value { mismatched.insert(.year) }
-        if let value = p[.month], cursor.month != value { mismatched.insert(.month) }
-        if let value = p[.day], cursor.day != value { mismatched.insert(.day) }
-        if let value = p[.weekday], cursor.weekday != value { mismatched.insert(.weekday) }
-        if let value = p[.weekdayOrdinal], cursor.weekdayOrdinal != value { mismatched.insert(.weekdayOrdinal) }
-        if let value = p[.weekOfMonth], cursor.weekOfMonth != value { mismatched.insert(.weekOfMonth) }
+    /// The highest of the date units of `p` (year, month, day, weekday,
+    /// ordinal, week of the month, week of the year, week-numbering year, in
+    /// `CalendarUnitSet.highest`'s order) that the day under `cursor` does not
+    /// show, or nil when it shows them all. Checked in that order and left at
+    /// the first: the steps on days ask only which unit bailed, or whether any
+    /// did, and building the whole set was a twentieth of their time.
+    static func highestDateMismatch(of p: CalendarPattern, _ cursor: DayCursor) -> CalendarUnit? {
+        if let value = p[.year], cursor.year != value { return .year }
+        if let value = p[.month], cursor.month != value { return .month }
+        if let value = p[.day], cursor.day != value { return .day }
+        if let value = p[.weekday], cursor.weekday != value { return .weekday }
+        if let value = p[.weekdayOrdinal], cursor.weekdayOrdinal != value { return .weekdayOrdinal }
+        if let value = p[.weekOfMonth], cursor.weekOfMonth != value { return .weekOfMonth }
         if p[.weekOfYear] != nil || p[.yearForWeekOfYear] != nil {
             let (week, weekYear) = weekOfYear(cursor)
-            if let value = p[.weekOfYear], week != value { mismatched.insert(.weekOfYear) }
-            if let value = p[.yearForWeekOfYear], weekYear != value { mismatched.insert(.yearForWeekOfYear) }
+            if let value = p[.weekOfYear], week != value { return .weekOfYear }
+            if let value = p[.yearForWeekOfYear], weekYear != value { return .yearForWeekOfYear }
         }
-        return mismatched
+        return nil
     }
 
     /// Whether a transition falls on local day `day` (both its sides do, in a

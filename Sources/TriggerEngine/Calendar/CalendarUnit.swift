@@ -65,13 +65,17 @@ struct CalendarUnitSet: OptionSet, Sendable, Hashable {
 
     init(rawValue: UInt16) { self.rawValue = rawValue }
 
+    @inline(__always)
     init(_ unit: CalendarUnit) { rawValue = 1 << UInt16(unit.rawValue) }
 
+    @inline(__always)
     func contains(_ unit: CalendarUnit) -> Bool { rawValue & (1 << UInt16(unit.rawValue)) != 0 }
 
+    @inline(__always)
     mutating func insert(_ unit: CalendarUnit) { rawValue |= 1 << UInt16(unit.rawValue) }
 
     /// The highest-ranked unit in the set (see `CalendarUnit`'s order).
+    @inline(__always)
     var highest: CalendarUnit? {
         guard rawValue != 0 else { return nil }
         return CalendarUnit(rawValue: rawValue.trailingZeroBitCount)
