@@ -390,17 +390,18 @@ struct PlanarPolygon: Sendable {
         // Both lists of each band (an edge in both is tested twice; the answer is the same).
         let lower = bands.edgesOffset + Int(tables.starts[bands.startsOffset + 2 * first])
         let upper = bands.edgesOffset + Int(tables.starts[bands.startsOffset + 2 * last + 2])
-        for index in lower..<upper {
-            let vertex = bands.pointsOffset + Int(tables.edges[index])
-            let e = Edge(ax: tables.points[vertex].x, ay: tables.points[vertex].y, bx: tables.points[vertex + 1].x,
-                         by: tables.points[vertex + 1].y)
-            if max(e.ax, e.bx) < sMinX || min(e.ax, e.bx) > sMaxX || max(e.ay, e.by) < sMinY || min(e.ay, e.by) > sMaxY {
-                continue
+        return tables.points.withUnsafeBufferPointer { points -> Bool? in
+            let vertices = points.baseAddress! + bands.pointsOffset
+            for index in lower..<upper {
+                let e = Self.edge(from: vertices + Int(tables.edges[index]))
+                if max(e.ax, e.bx) < sMinX || min(e.ax, e.bx) > sMaxX || max(e.ay, e.by) < sMinY || min(e.ay, e.by) > sMaxY {
+                    continue
+                }
+                guard let meets = Self.segmentsMeet(px, py, qx, qy, e.ax, e.ay, e.bx, e.by) else { return nil }
+                if meets { return true }
             }
-            guard let meets = Self.segmentsMeet(px, py, qx, qy, e.ax, e.ay, e.bx, e.by) else { return nil }
-            if meets { return true }
+            return false
         }
-        return false
     }
 
     /// Whether closed segments p–q and a–b share a point, by orientations
