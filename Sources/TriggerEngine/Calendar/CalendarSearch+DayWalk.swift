@@ -22,12 +22,34 @@ extension CalendarSearch {
 
     /// `advance(from:by:until:is:)` for steps of a day or a month and a unit
     /// read off the day (weekday, weekday ordinal, day, month).
+    ///
+    /// Day by day to a weekday or a weekday ordinal, the landing day is
+    /// computed rather than walked to (a walk to a fifth ordinal passed a
+    /// month or two of days, a step of the rare sets a dozen such walks);
+    /// `DayWalkTests` holds both to the loop.
     func clearAdvance(from start: Double, by period: CalendarUnit, until unit: CalendarUnit, is value: Int) -> Double? {
         guard period == .day || period == .month else { return nil }
         let startDay = calendar.dayNumber(at: start)
         var cursor = DayCursor(dayNumber: startDay)
         guard let current = cursor.value(of: unit) else { return nil }
         if current == value { return start }
+        if period == .day && unit == .weekday {
+            // A value no day shows is never reached: the loop gives up.
+            guard (1...7).contains(value) else { return nil }
+            return clearMidnight(ofDay: startDay + (value - current + 7) % 7, after: startDay)
+        }
+        if period == .day && unit == .weekdayOrdinal {
+            guard (1...5).contains(value) else { return nil }
+            // The ordinal's first day, in this month when it is still ahead,
+            // else in the next month long enough to have it (a fifth needs a 29th).
+            let firstWithOrdinal = 7 * (value - 1) + 1
+            if !(cursor.day < firstWithOrdinal && firstWithOrdinal <= cursor.monthLength) {
+                repeat { cursor.stepToNextMonth() } while cursor.monthLength < firstWithOrdinal
+            }
+            cursor.step(withinMonth: firstWithOrdinal - cursor.day)
+            guard cursor.dayNumber - startDay <= Self.dayWalkLimit else { return nil }
+            return clearMidnight(ofDay: cursor.dayNumber, after: startDay)
+        }
         for _ in 0..<Self.dayWalkLimit {
             if period == .day { cursor.step() } else { cursor.stepToNextMonth() }
             if cursor.value(of: unit) == value { return clearMidnight(ofDay: cursor.dayNumber, after: startDay) }
@@ -54,37 +76,38 @@ extension CalendarSearch {
     /// the first later day with `weekday` and `ordinal`. (Where that loop
     /// starts, the day of `start` never shows both: the search would have
     /// stopped on it before.)
+    /// The day is found month by month (`DayCursor.dayOfMonth(withWeekday:ordinal:)`),
+    /// not walked to: within the loop's 800 days, or nil as the loop gives up.
     func clearWeekdayWithOrdinal(after start: Double, weekday: Int, ordinal: Int) -> Double? {
+        guard (1...7).contains(weekday), (1...5).contains(ordinal) else { return nil }
         let startDay = calendar.dayNumber(at: start)
         var cursor = DayCursor(dayNumber: startDay)
-        for _ in 0..<Self.dayWalkLimit {
-            cursor.step()
-            if cursor.weekday == weekday && cursor.weekdayOrdinal == ordinal {
-                return clearMidnight(ofDay: cursor.dayNumber, after: startDay)
+        var after = cursor.day
+        while true {
+            if let both = cursor.dayOfMonth(withWeekday: weekday, ordinal: ordinal), both > after {
+                cursor.step(withinMonth: both - cursor.day)
+                break
             }
+            cursor.stepToNextMonth()
+            after = 0
+            // Every month has the 4th of each weekday: two months at most for a 5th.
+            guard cursor.dayNumber - startDay <= Self.dayWalkLimit else { return nil }
         }
-        return nil
+        guard cursor.dayNumber - startDay <= Self.dayWalkLimit else { return nil }
+        return clearMidnight(ofDay: cursor.dayNumber, after: startDay)
     }
 
     /// `matchWeekOfMonth(from:_:)`: week by week, except that week 1 of the
-    /// next month is reached day by day from the last week of this one.
+    /// next month is reached day by day from the last week of this one. The
+    /// landing is the one the steps on days compute (`walk(toWeekOfMonth:from:walkStart:)`,
+    /// a month at a time), within their 800 days; nil for a week no month has.
     func clearWeekOfMonth(from start: Double, _ week: Int) -> Double? {
+        guard (1...6).contains(week) else { return nil }
         let startDay = calendar.dayNumber(at: start)
-        var cursor = DayCursor(dayNumber: startDay)
+        let cursor = DayCursor(dayNumber: startDay)
         if cursor.weekOfMonth == week { return start }
-        for _ in 0..<Self.dayWalkLimit {
-            if week == 1 && cursor.weekOfMonth == cursor.weeksInMonth {
-                // The loop goes back to this week's Sunday, then day by day to
-                // the 1st: the last week of a month starts on or after its
-                // 22nd, so that is the 1st of the next month.
-                cursor.stepToNextMonth()
-            } else {
-                // To the next Sunday.
-                repeat { cursor.step() } while cursor.weekday != 1
-            }
-            if cursor.weekOfMonth == week { return clearMidnight(ofDay: cursor.dayNumber, after: startDay) }
-        }
-        return nil
+        guard let reached = Self.walk(toWeekOfMonth: week, from: cursor, walkStart: startDay) else { return nil }
+        return clearMidnight(ofDay: reached.dayNumber, after: startDay)
     }
 
     /// 00:00 of local day `day`, reached by a walk from `startDay`, when

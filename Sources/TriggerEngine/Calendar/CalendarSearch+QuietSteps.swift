@@ -13,41 +13,33 @@
 /// of the period holding its start to its end) lies outside the quiet part:
 /// near a transition the loops keep Foundation's handling of gaps and repeats.
 extension CalendarSearch {
-    /// Periods a shortcut steps through before it gives the walk back (a walk
-    /// to a second or a minute takes at most sixty).
-    static let quietStepLimit = 800
-
-    /// `advance(from:by:until:is:)` in the quiet span: the first period start
-    /// (or `start` itself) where `unit` shows `value`.
+    /// `advance(from:by:until:is:)` in the quiet span, for the search's two
+    /// walks there: seconds by seconds and minutes by minutes to a value
+    /// (nil for other periods and units). The first period start (or `start`
+    /// itself) where `unit` shows `value`.
+    ///
+    /// Each period the value goes up by one, mod 60, so the landing is
+    /// computed rather than walked to: the walk took up to sixty periods,
+    /// a division each, at every step of a long search for a set with a
+    /// minute or a second. `DayWalkTests` holds it to the loop (`walk`).
     func quietAdvance(from start: Double, by period: CalendarUnit, until unit: CalendarUnit, is value: Int) -> Double? {
+        guard unit == period, period == .second || period == .minute else { return nil }
         let whole = Int(start.rounded(.down))
         guard let offset = calendar.steadyOffset(from: whole, to: whole) else { return nil }
         let local = whole + offset
         if ZoneCalendar.value(of: unit, localSeconds: local) == value { return start }
+        // A value no second or minute shows is never reached: the walk's business.
+        guard (0..<60).contains(value) else { return nil }
         // The wall time the walk reads first (the start of the period holding
-        // `start`) and the one it lands on after its first step. Walks by
-        // days, weeks and months are the day walks' (`CalendarSearch+DayWalk`,
-        // `+WeekWalk`), which also hold across transitions.
-        let periodStart: Int
-        var position: Int
-        switch period {
-        case .second:
-            periodStart = local
-            position = local + 1
-        case .minute:
-            periodStart = local - CivilDate.floorDivide(whole, 60).remainder
-            position = periodStart + 60
-        default:
-            return nil
-        }
-        for _ in 0..<Self.quietStepLimit {
-            if ZoneCalendar.value(of: unit, localSeconds: position) == value {
-                guard calendar.steadyOffset(from: periodStart - offset, to: position - offset) != nil else { return nil }
-                return Double(position - offset)
-            }
-            position += period == .second ? 1 : 60
-        }
-        return nil
+        // `start`) and the one it lands on after its first step; Foundation
+        // cuts minutes in UTC, so with an offset of seconds a minute starts
+        // mid-minute in wall time.
+        let periodStart = period == .second ? local : local - CivilDate.floorDivide(whole, 60).remainder
+        let length = period == .second ? 1 : 60
+        let first = periodStart + length
+        let landing = first + (value - ZoneCalendar.value(of: unit, localSeconds: first) + 60) % 60 * length
+        guard calendar.steadyOffset(from: periodStart - offset, to: landing - offset) != nil else { return nil }
+        return Double(landing - offset)
     }
 
     /// `matchHour(from:_:)` in the quiet span: no hour is skipped there and

@@ -358,9 +358,7 @@ extension CalendarSearch {
                 cursor = origin
                 var after = origin.day
                 while true {
-                    let weekdayOfFirst = ((cursor.weekday - 1 + firstWithOrdinal - cursor.day) % 7 + 7) % 7 + 1
-                    let both = firstWithOrdinal + (weekday - weekdayOfFirst + 7) % 7
-                    if both > after && both <= cursor.monthLength {
+                    if let both = cursor.dayOfMonth(withWeekday: weekday, ordinal: ordinal), both > after {
                         cursor.step(withinMonth: both - cursor.day)
                         break
                     }

@@ -88,6 +88,17 @@ struct DayCursor {
     /// The number of weeks of this day's month (the week of month of its last day).
     var weeksInMonth: Int { (monthLength + firstWeekday - 2) / 7 + 1 }
 
+    /// The day of this day's month that has `weekday` and weekday ordinal
+    /// `ordinal` (the month's `ordinal`-th such weekday), or nil when the
+    /// month has none (a fifth one in a short month). `ordinal` is 1…5.
+    @inline(__always)
+    func dayOfMonth(withWeekday weekday: Int, ordinal: Int) -> Int? {
+        let firstWithOrdinal = 7 * (ordinal - 1) + 1
+        let weekdayOfFirst = ((self.weekday - 1 + firstWithOrdinal - day) % 7 + 7) % 7 + 1
+        let both = firstWithOrdinal + (weekday - weekdayOfFirst + 7) % 7
+        return both <= monthLength ? both : nil
+    }
+
     /// The value of a unit read off the day alone (nil for the others).
     @inline(__always)
     func value(of unit: CalendarUnit) -> Int? {

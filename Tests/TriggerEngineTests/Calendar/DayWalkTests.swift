@@ -165,6 +165,47 @@ struct DayWalkTests {
         #expect(mismatches.isEmpty, "\(mismatches.count) of \(answered): \(mismatches.prefix(10).joined(separator: "\n"))")
     }
 
+    /// The quiet walks by seconds and by minutes (`quietAdvance`, computed
+    /// landings) against the loop they replace (`walk`) on 6,000 seeded starts
+    /// in the day walks' zones and New York (a third within a day of a
+    /// transition, a tenth with a fraction of a second), and in Monrovia
+    /// before 1972, whose offset of −0:44:30 starts Foundation's UTC minutes
+    /// half-way through a wall-clock minute. Where the shortcut answers it
+    /// lands where the loop lands; out of the transitions' reach it answers.
+    @Test func theQuietWalksLandWhereTheLoopLands() throws {
+        var generator = CalendarQueryGenerator(seed: 0x9E1_A7)
+        let zones = Self.zones + ["America/New_York"]
+        var answered = 0, monrovia = 0
+        var mismatches: [String] = []
+        for round in 0..<6_000 {
+            let zone: String, after: Double
+            if round % 6 == 0 {
+                zone = "Africa/Monrovia"
+                after = Double(generator.int(-400_000_000...60_000_000)) + (generator.chance(0.3) ? 0.25 : 0)
+            } else {
+                zone = zones[generator.int(0...zones.count - 1)]
+                after = generator.after(in: zone).timeIntervalSince1970
+            }
+            let search = try Self.search(zone, near: after)
+            let period: CalendarUnit = round % 2 == 0 ? .second : .minute
+            let value = generator.int(0...59)
+            guard let shortcut = search.quietAdvance(from: after, by: period, until: period, is: value) else { continue }
+            answered += 1
+            if zone == "Africa/Monrovia" { monrovia += 1 }
+            let loop = try? search.walk(from: after, by: period, until: period, is: value)
+            if loop != shortcut {
+                mismatches.append("\(zone) after \(after), \(period) to \(value): shortcut \(shortcut), loop \(String(describing: loop))")
+            }
+        }
+        #expect(answered >= 4_000)
+        #expect(monrovia >= 900)
+        #expect(mismatches.isEmpty, "\(mismatches.count) of \(answered): \(mismatches.prefix(10).joined(separator: "\n"))")
+        // A value no second or minute shows: the shortcut leaves it to the loop.
+        let search = try Self.search("Europe/Berlin", near: 1_800_000_000)
+        #expect(search.quietAdvance(from: 1_800_000_000, by: .minute, until: .minute, is: 60) == nil)
+        #expect(search.quietAdvance(from: 1_800_000_000, by: .hour, until: .hour, is: 3) == nil)
+    }
+
     /// Sets built on the walks (weekday ordinals, weeks of the month, days,
     /// with a rare or impossible match half of the time) in the same zones:
     /// the first two fire dates agree with Foundation's, nil included.
