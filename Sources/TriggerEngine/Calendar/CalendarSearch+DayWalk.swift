@@ -76,24 +76,14 @@ extension CalendarSearch {
     /// the first later day with `weekday` and `ordinal`. (Where that loop
     /// starts, the day of `start` never shows both: the search would have
     /// stopped on it before.)
-    /// The day is found month by month (`DayCursor.dayOfMonth(withWeekday:ordinal:)`),
+    /// The day is found month by month (`DayCursor.advance(toWeekday:ordinal:within:of:)`),
     /// not walked to: within the loop's 800 days, or nil as the loop gives up.
     func clearWeekdayWithOrdinal(after start: Double, weekday: Int, ordinal: Int) -> Double? {
         guard (1...7).contains(weekday), (1...5).contains(ordinal) else { return nil }
         let startDay = calendar.dayNumber(at: start)
         var cursor = DayCursor(dayNumber: startDay)
-        var after = cursor.day
-        while true {
-            if let both = cursor.dayOfMonth(withWeekday: weekday, ordinal: ordinal), both > after {
-                cursor.step(withinMonth: both - cursor.day)
-                break
-            }
-            cursor.stepToNextMonth()
-            after = 0
-            // Every month has the 4th of each weekday: two months at most for a 5th.
-            guard cursor.dayNumber - startDay <= Self.dayWalkLimit else { return nil }
-        }
-        guard cursor.dayNumber - startDay <= Self.dayWalkLimit else { return nil }
+        guard cursor.advance(toWeekday: weekday, ordinal: ordinal, within: Self.dayWalkLimit, of: startDay),
+              cursor.dayNumber - startDay <= Self.dayWalkLimit else { return nil }
         return clearMidnight(ofDay: cursor.dayNumber, after: startDay)
     }
 

@@ -356,16 +356,8 @@ extension CalendarSearch {
                 // The first day after the origin with both: in each month
                 // from the origin's, the weekday among the ordinal's days.
                 cursor = origin
-                var after = origin.day
-                while true {
-                    if let both = cursor.dayOfMonth(withWeekday: weekday, ordinal: ordinal), both > after {
-                        cursor.step(withinMonth: both - cursor.day)
-                        break
-                    }
-                    cursor.stepToNextMonth()
-                    after = 0
-                    guard cursor.dayNumber - walkStart <= Self.dayStepWalkLimit else { return nil }
-                }
+                guard cursor.advance(toWeekday: weekday, ordinal: ordinal, within: Self.dayStepWalkLimit, of: walkStart)
+                else { return nil }
             }
         }
         if let weekday = p[.weekday], cursor.weekday != weekday { cursor.advance(days: (weekday - cursor.weekday + 7) % 7) }

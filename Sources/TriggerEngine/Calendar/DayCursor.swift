@@ -92,11 +92,28 @@ struct DayCursor {
     /// `ordinal` (the month's `ordinal`-th such weekday), or nil when the
     /// month has none (a fifth one in a short month). `ordinal` is 1…5.
     @inline(__always)
-    func dayOfMonth(withWeekday weekday: Int, ordinal: Int) -> Int? {
+    private func dayOfMonth(withWeekday weekday: Int, ordinal: Int) -> Int? {
         let firstWithOrdinal = 7 * (ordinal - 1) + 1
         let weekdayOfFirst = ((self.weekday - 1 + firstWithOrdinal - day) % 7 + 7) % 7 + 1
         let both = firstWithOrdinal + (weekday - weekdayOfFirst + 7) % 7
         return both <= monthLength ? both : nil
+    }
+
+    /// Moves to the first later day with `weekday` and weekday ordinal
+    /// `ordinal` (1…5), month by month. False, the cursor left on the 1st of
+    /// a month, once the 1st of a month it passes to lies more than `limit`
+    /// days after day `origin`.
+    mutating func advance(toWeekday weekday: Int, ordinal: Int, within limit: Int, of origin: Int) -> Bool {
+        var after = day
+        while true {
+            if let both = dayOfMonth(withWeekday: weekday, ordinal: ordinal), both > after {
+                step(withinMonth: both - day)
+                return true
+            }
+            stepToNextMonth()
+            after = 0
+            guard dayNumber - origin <= limit else { return false }
+        }
     }
 
     /// The value of a unit read off the day alone (nil for the others).
