@@ -58,18 +58,13 @@ extension CalendarSearch {
     }
 
     /// `matchDay(from:_:)`: day by day to `target`, stopping on the last day
-    /// before a month two months away (Foundation's bound).
+    /// before a month two months away (Foundation's bound), computed a month
+    /// at a time (`DayCursor.advance(toDayOfMonth:)`).
     func clearMatchDay(from start: Double, _ target: Int) -> Double? {
         let startDay = calendar.dayNumber(at: start)
         var cursor = DayCursor(dayNumber: startDay)
-        if cursor.day == target { return clearMidnight(ofDay: startDay, after: startDay) }
-        let originalMonth = cursor.month
-        for _ in 0..<Self.dayWalkLimit {
-            cursor.step()
-            if abs(cursor.month - originalMonth) >= 2 { return clearMidnight(ofDay: cursor.dayNumber - 1, after: startDay) }
-            if cursor.day == target { return clearMidnight(ofDay: cursor.dayNumber, after: startDay) }
-        }
-        return nil
+        if cursor.day != target { cursor.advance(toDayOfMonth: target) }
+        return clearMidnight(ofDay: cursor.dayNumber, after: startDay)
     }
 
     /// The second loop of `matchWeekdayOrdinal`: day by day from `start` to

@@ -361,22 +361,7 @@ extension CalendarSearch {
             }
         }
         if let weekday = p[.weekday], cursor.weekday != weekday { cursor.advance(days: (weekday - cursor.weekday + 7) % 7) }
-        if let day = p[.day], cursor.day != day {
-            // Day by day, but back to the last day before a month two months
-            // on in number (December's next month, January, is eleven away).
-            if cursor.day < day && day <= cursor.monthLength {
-                cursor.step(withinMonth: day - cursor.day)
-            } else {
-                var next = cursor
-                next.stepToNextMonth()
-                if abs(next.month - cursor.month) >= 2 {
-                    cursor.step(withinMonth: cursor.monthLength - cursor.day)
-                } else {
-                    next.step(withinMonth: min(day, next.monthLength) - 1)
-                    cursor = next
-                }
-            }
-        }
+        if let day = p[.day], cursor.day != day { cursor.advance(toDayOfMonth: day) }
         return cursor.dayNumber < lastDay ? cursor : nil
     }
 

@@ -116,6 +116,26 @@ struct DayCursor {
         }
     }
 
+    /// Moves as Foundation's walk to day `day` of a month moves (from a day
+    /// not numbered `day`): day by day to the next day so numbered, except
+    /// that the walk stops on the day before a month two or more away in
+    /// number, which is the next month's last day when that month lacks the
+    /// day, or this month's last when this is December (January is eleven away).
+    mutating func advance(toDayOfMonth day: Int) {
+        if self.day < day && day <= monthLength {
+            step(withinMonth: day - self.day)
+            return
+        }
+        var next = self
+        next.stepToNextMonth()
+        if abs(next.month - month) >= 2 {
+            step(withinMonth: monthLength - self.day)
+        } else {
+            next.step(withinMonth: (day >= 1 && day <= next.monthLength ? day : next.monthLength) - 1)
+            self = next
+        }
+    }
+
     /// The value of a unit read off the day alone (nil for the others).
     @inline(__always)
     func value(of unit: CalendarUnit) -> Int? {
