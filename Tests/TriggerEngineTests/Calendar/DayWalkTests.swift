@@ -67,24 +67,29 @@ struct DayWalkTests {
         #expect(wrong.isEmpty, "\(wrong.count) wrong, first: \(wrong.prefix(5).joined(separator: "\n"))")
     }
 
-    /// Periods of a day to a year, by day numbers in a steady span, against
-    /// the field arithmetic, on 6,000 seeded instants (where the shortcut answers).
+    /// Periods of a day to a year, by day numbers from steady ends, against
+    /// the field arithmetic, on 8,000 seeded instants (where the shortcut
+    /// answers); a year or a week year across a daylight-saving change,
+    /// whose ends lie in different spans, is answered too.
     @Test func steadyPeriodsEqualThePeriodsByFields() throws {
         var generator = CalendarQueryGenerator(seed: 0xDA7_1E7)
-        let units: [CalendarUnit] = [.day, .weekday, .weekdayOrdinal, .weekOfMonth, .weekOfYear, .month, .year]
-        var answered = 0
+        let units: [CalendarUnit] = [.day, .weekday, .weekdayOrdinal, .weekOfMonth, .weekOfYear, .month, .year, .yearForWeekOfYear]
+        var answered = 0, acrossATransition = 0
         var wrong: [String] = []
-        for _ in 0..<6_000 {
+        for _ in 0..<8_000 {
             let zone = Self.zones[generator.int(0...Self.zones.count - 1)]
             let t = generator.after(in: zone).timeIntervalSince1970
-            let calendar = ZoneCalendar(rules: try ZoneRules.named(zone), near: generator.chance(0.5) ? t : nil)
+            let rules = try ZoneRules.named(zone)
+            let calendar = ZoneCalendar(rules: rules, near: generator.chance(0.5) ? t : nil)
             let unit = units[generator.int(0...units.count - 1)]
             guard let steady = calendar.steadyInterval(of: unit, containing: t) else { continue }
             answered += 1
+            if !rules.transitions(between: Int(steady.start), and: Int(steady.end)).isEmpty { acrossATransition += 1 }
             let fields = calendar.fieldInterval(of: unit, containing: t)
             if steady != fields { wrong.append("\(zone) \(unit) at \(t): \(steady), by fields \(fields)") }
         }
-        #expect(answered >= 3_000)
+        #expect(answered >= 4_000)
+        #expect(acrossATransition >= 500)
         #expect(wrong.isEmpty, "\(wrong.count) of \(answered) wrong, first: \(wrong.prefix(5).joined(separator: "\n"))")
     }
 
