@@ -71,6 +71,7 @@ extension CalendarSearch {
     /// the first later day with `weekday` and `ordinal`. (Where that loop
     /// starts, the day of `start` never shows both: the search would have
     /// stopped on it before.)
+    ///
     /// The day is found month by month (`DayCursor.advance(toWeekday:ordinal:within:of:)`),
     /// not walked to: within the loop's 800 days, or nil as the loop gives up.
     func clearWeekdayWithOrdinal(after start: Double, weekday: Int, ordinal: Int) -> Double? {
