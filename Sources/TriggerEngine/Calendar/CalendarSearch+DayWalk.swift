@@ -40,13 +40,7 @@ extension CalendarSearch {
         }
         if period == .day && unit == .weekdayOrdinal {
             guard (1...5).contains(value) else { return nil }
-            // The ordinal's first day, in this month when it is still ahead,
-            // else in the next month long enough to have it (a fifth needs a 29th).
-            let firstWithOrdinal = 7 * (value - 1) + 1
-            if !(cursor.day < firstWithOrdinal && firstWithOrdinal <= cursor.monthLength) {
-                repeat { cursor.stepToNextMonth() } while cursor.monthLength < firstWithOrdinal
-            }
-            cursor.step(withinMonth: firstWithOrdinal - cursor.day)
+            cursor.advance(toWeekdayOrdinal: value)
             guard cursor.dayNumber - startDay <= Self.dayWalkLimit else { return nil }
             return clearMidnight(ofDay: cursor.dayNumber, after: startDay)
         }

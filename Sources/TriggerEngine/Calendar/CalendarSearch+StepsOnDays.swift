@@ -341,17 +341,12 @@ extension CalendarSearch {
         }
         if let ordinal = p[.weekdayOrdinal], cursor.weekdayOrdinal != ordinal {
             // Day by day to the ordinal: its first day in this month, or a
-            // later month's (the ordinal only grows within a month).
+            // later month's (the ordinal only grows within a month). No month
+            // has a sixth: that walk runs out.
             let origin = cursor
-            let firstWithOrdinal = 7 * (ordinal - 1) + 1
-            while cursor.weekdayOrdinal != ordinal {
-                if cursor.day < firstWithOrdinal && firstWithOrdinal <= cursor.monthLength {
-                    cursor.step(withinMonth: firstWithOrdinal - cursor.day)
-                } else {
-                    cursor.stepToNextMonth()
-                }
-                guard cursor.dayNumber - walkStart <= Self.dayStepWalkLimit else { return nil }
-            }
+            guard (1...5).contains(ordinal) else { return nil }
+            cursor.advance(toWeekdayOrdinal: ordinal)
+            guard cursor.dayNumber - walkStart <= Self.dayStepWalkLimit else { return nil }
             if let weekday = p[.weekday], cursor.weekday != weekday {
                 // The first day after the origin with both: in each month
                 // from the origin's, the weekday among the ordinal's days.
@@ -424,8 +419,7 @@ extension CalendarSearch {
     /// The week of the year and its week-numbering year of the day under `cursor`.
     @inline(__always)
     static func weekOfYear(_ cursor: DayCursor) -> (week: Int, year: Int) {
-        if cursor.dayNumber >= ZoneCalendar.firstDayOfWeekYear(cursor.year + 1) { return (1, cursor.year + 1) }
-        return ((cursor.dayNumber - ZoneCalendar.firstDayOfWeekYear(cursor.year)) / 7 + 1, cursor.year)
+        ZoneCalendar.weekOfYear(ofDay: cursor.dayNumber, inYear: cursor.year)
     }
 
     /// The highest of the date units of `p` (year, month, day, weekday,

@@ -99,6 +99,18 @@ struct DayCursor {
         return both <= monthLength ? both : nil
     }
 
+    /// Moves to the first later day of weekday ordinal `ordinal` (1…5), as the
+    /// day-by-day walk lands on it: the ordinal's first day, in this month
+    /// when it is still ahead, else in the next month long enough to have it
+    /// (a fifth needs a 29th). From a day not of that ordinal.
+    mutating func advance(toWeekdayOrdinal ordinal: Int) {
+        let firstWithOrdinal = 7 * (ordinal - 1) + 1
+        if !(day < firstWithOrdinal && firstWithOrdinal <= monthLength) {
+            repeat { stepToNextMonth() } while monthLength < firstWithOrdinal
+        }
+        step(withinMonth: firstWithOrdinal - day)
+    }
+
     /// Moves to the first later day with `weekday` and weekday ordinal
     /// `ordinal` (1…5), month by month. False, the cursor left on the 1st of
     /// a month, once the 1st of a month it passes to lies more than `limit`

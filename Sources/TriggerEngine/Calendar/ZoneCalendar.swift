@@ -153,11 +153,7 @@ struct ZoneCalendar: Sendable {
         }
         /// Week 1 is the Sunday-to-Saturday week holding 1 January, so the last
         /// days of December can belong to week 1 of the next year.
-        var weekOfYearAndYear: (week: Int, year: Int) {
-            let nextYearStart = ZoneCalendar.firstDayOfWeekYear(year + 1)
-            if dayNumber >= nextYearStart { return (1, year + 1) }
-            return ((dayNumber - ZoneCalendar.firstDayOfWeekYear(year)) / 7 + 1, year)
-        }
+        var weekOfYearAndYear: (week: Int, year: Int) { ZoneCalendar.weekOfYear(ofDay: dayNumber, inYear: year) }
 
         func value(of unit: CalendarUnit) -> Int {
             switch unit {
@@ -181,6 +177,15 @@ struct ZoneCalendar: Sendable {
     @inline(__always)
     static func firstDayOfWeekYear(_ year: Int) -> Int {
         CivilYear.firstDayOfWeekYear(year)
+    }
+
+    /// The week of the year of day `dayNumber`, which lies in calendar year
+    /// `year`, and its week-numbering year: `year`, or the next one from the
+    /// Sunday that starts it.
+    @inline(__always)
+    static func weekOfYear(ofDay dayNumber: Int, inYear year: Int) -> (week: Int, year: Int) {
+        if dayNumber >= firstDayOfWeekYear(year + 1) { return (1, year + 1) }
+        return ((dayNumber - firstDayOfWeekYear(year)) / 7 + 1, year)
     }
 
     /// Wall-clock seconds (local seconds since 1970) at instant `t`, whole seconds.
@@ -343,8 +348,7 @@ struct ZoneCalendar: Sendable {
         case .yearForWeekOfYear:
             // The week year holding the day: its calendar year's, or the next
             // one's from the Sunday that starts it.
-            let year = CivilYear.year(ofDay: day)
-            let weekYear = day >= Self.firstDayOfWeekYear(year + 1) ? year + 1 : year
+            let weekYear = Self.weekOfYear(ofDay: day, inYear: CivilYear.year(ofDay: day)).year
             first = Self.firstDayOfWeekYear(weekYear)
             next = Self.firstDayOfWeekYear(weekYear + 1)
         default:
