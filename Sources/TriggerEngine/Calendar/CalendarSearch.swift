@@ -127,7 +127,7 @@ struct CalendarSearch: Sendable {
                 }
             }
             if followingDays && stepIndex >= 1 {
-                // Steps of a set with a day and no month that cannot answer
+                // Steps of a set without a month or a year that cannot answer
                 // (`CalendarSearch+StepsOnDays`) are followed on day numbers,
                 // from the second step on (a step taken costs as much as ten
                 // followed; `cannotAnswer` is asked on the way, at the 4th).
