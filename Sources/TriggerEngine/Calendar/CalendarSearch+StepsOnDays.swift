@@ -133,16 +133,25 @@ extension CalendarSearch {
             }
         }
 
-        /// The first day after the period holding the day under `s` (the
-        /// next day for a period within the day).
-        func end(after s: DayCursor) -> DayCursor {
-            var end = s
+        /// The number of the first day after the period holding the day
+        /// under `s` (the next day for a period within the day).
+        @inline(__always)
+        func firstDay(after s: DayCursor) -> Int {
             switch self {
-            case .month: end.stepToNextMonth()
-            case .week: end.advance(days: 8 - s.weekday)
-            case .withinTheDay: end.advance(days: 1)
+            case .month: return s.dayNumber + s.monthLength - s.day + 1
+            case .week: return s.dayNumber + 8 - s.weekday
+            case .withinTheDay: return s.dayNumber + 1
             }
-            return end
+        }
+
+        /// Moves `s` to `firstDay(after:)`.
+        @inline(__always)
+        func step(_ s: inout DayCursor) {
+            switch self {
+            case .month: s.stepToNextMonth()
+            case .week: s.advance(days: 8 - s.weekday)
+            case .withinTheDay: s.advance(days: 1)
+            }
         }
     }
 
@@ -228,7 +237,7 @@ extension CalendarSearch {
             last = next
             switch next {
             case .nextPeriod:
-                searched = bumped.end(after: searched)
+                bumped.step(&searched)
             case let .afterMatch(matched):
                 searched = matched
                 searched.advance(days: lowest == .weekday ? 1 : 7)
@@ -320,8 +329,6 @@ extension CalendarSearch {
         guard let candidate = matchedDay(from: s, toMatch, before: steps.lastDay) else { return outcome }
         outcome.candidate = candidate.dayNumber
         guard let bailed = Self.highestDateMismatch(of: toMatch, candidate) else { return outcome }
-        var nextMonth = s
-        nextMonth.stepToNextMonth()
         if bailed == .month {
             // (With a week-numbering year, its match walks back to W: left to the search.)
             guard pattern[.yearForWeekOfYear] == nil else { return outcome }
@@ -336,6 +343,8 @@ extension CalendarSearch {
             if s.month < 12 && pattern[.weekOfYear] == nil {
                 // Without a week number the match walks first to the month,
                 // from a date before it in S's year: to its 1st.
+                var nextMonth = s
+                nextMonth.stepToNextMonth()
                 from = nextMonth
             } else {
                 from = DayCursor(dayNumber: steps.startYear == s.year ? steps.startDay : CivilDate.days(year: s.year, month: 1, day: 1))
@@ -345,13 +354,13 @@ extension CalendarSearch {
             outcome.next = .nextPeriod
             return outcome
         }
-        var periodEnd = nextMonth
+        var periodEnd = s
         switch bailed.nextHigher {
         case .month?:
             // February's approximation.
             guard candidate.month != 2 else { return outcome }
+            periodEnd.stepToNextMonth()
         case .weekOfMonth?:
-            periodEnd = s
             periodEnd.advance(days: 8 - s.weekday)
         case .yearForWeekOfYear?:
             periodEnd = DayCursor(dayNumber: ZoneCalendar.firstDayOfWeekYear(Self.weekOfYear(s).year + 1))
@@ -361,7 +370,7 @@ extension CalendarSearch {
         guard let again = matchedDay(from: periodEnd, pattern, before: steps.lastDay) else { return outcome }
         outcome.again = again.dayNumber
         guard Self.highestDateMismatch(of: pattern, again) != nil else { return outcome }
-        if again.dayNumber >= steps.bumped.end(after: s).dayNumber {
+        if again.dayNumber >= steps.bumped.firstDay(after: s) {
             outcome.next = .afterMatch(again)
         } else if steps.bumped != .withinTheDay {
             outcome.next = .nextPeriod
