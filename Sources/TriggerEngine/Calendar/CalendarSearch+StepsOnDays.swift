@@ -101,6 +101,13 @@ extension CalendarSearch {
     /// (a week number's walk to its week, then `dayStepWalkLimit`).
     static let stepReach = 1_500
 
+    /// `stepReach` for a 53rd week, which comes round only in a year that
+    /// starts on a Saturday, or a leap year that starts on a Friday or a
+    /// Saturday: five to eleven years apart (2022, then 2033), so its walk
+    /// alone may take eleven years, and the searches of such sets passed
+    /// every step back to the search, over a hundred microseconds each.
+    static let weekFiftyThreeStepReach = 12 * 366 + dayStepWalkLimit
+
     /// Where the step following a step that found nothing searches from.
     private enum NextSearch {
         /// 00:00 of the first day of the period after the searched one
@@ -176,7 +183,9 @@ extension CalendarSearch {
         // day's match walks from there) and then as far as the steps go, a
         // few years at a time. A step's walks stop `stepReach` days after the
         // day it searches from (a walk past that gives the step back).
-        var checkedThrough = firstDay + 2 * Self.stepReach
+        let weekFiftyThree = pattern[.weekOfYear] == 53
+        let reach = weekFiftyThree ? Self.weekFiftyThreeStepReach : Self.stepReach
+        var checkedThrough = firstDay + 2 * reach
         guard calendar.transitionsLeaveMidnightAlone(from: (startDay - 2) * 86_400, through: (checkedThrough + 3) * 86_400)
         else { return .never }
         var steps = StepsOnDays(day: pattern[.day], bumped: bumped, startDay: startDay, startYear: CivilDate.date(fromDays: startDay).year,
@@ -199,22 +208,25 @@ extension CalendarSearch {
             // on the day's month and day, and on the kind of its year and the
             // four after it (leap or not, the weekday of 1 January), within
             // which its walks are kept. Steps a year or two apart (with a week
-            // number) meet the same again within the 28-year cycle.
-            if searched.year != keyedYear {
+            // number) meet the same again within the 28-year cycle. (Not a
+            // 53rd week's: its walks reach past the five years and its steps
+            // meet the same years again only in the 400-year cycle.)
+            if !weekFiftyThree && searched.year != keyedYear {
                 keyedYear = searched.year
                 yearKey = CivilDate.weekday(ofDays: CivilYear.januaryFirst(keyedYear)) << 9
                 for ahead in 0..<5 where CivilDate.isLeapYear(keyedYear + ahead) { yearKey |= 1 << (12 + ahead) }
                 walksEnd = CivilYear.januaryFirst(keyedYear + 5)
             }
-            steps.lastDay = min(searched.dayNumber + Self.stepReach, walksEnd)
+            steps.lastDay = weekFiftyThree ? searched.dayNumber + reach : min(searched.dayNumber + reach, walksEnd)
             var clear = true
             if steps.lastDay > checkedThrough {
                 let from = checkedThrough
-                checkedThrough = searched.dayNumber + 2 * Self.stepReach
+                checkedThrough = searched.dayNumber + 2 * reach
                 clear = calendar.transitionsLeaveMidnightAlone(from: from * 86_400, through: (checkedThrough + 3) * 86_400)
             }
             // (Not with a week-numbering year: where W ends decides too.)
-            let key = searched.year > steps.startYear && weekYearDays == nil ? searched.month | searched.day << 4 | yearKey : -1
+            let key = !weekFiftyThree && searched.year > steps.startYear && weekYearDays == nil
+                ? searched.month | searched.day << 4 | yearKey : -1
             let outcome: StepOutcome
             if key >= 0, let known = memo.outcome(forKey: key, from: searched) {
                 outcome = known

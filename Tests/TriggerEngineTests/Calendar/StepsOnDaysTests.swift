@@ -74,6 +74,24 @@ struct StepsOnDaysTests {
                 "followed to nil \(toNil), skipped \(skipped) (answered \(answeredAfterSkipping)) of 2,000")
     }
 
+    /// 1,200 seeded sets with a 53rd week (a year in five or six has one, up
+    /// to eleven years apart), with a day or without, the week of the month,
+    /// the weekday ordinal or the weekday, maybe a time of day: the search
+    /// following their steps, whose walks reach that far, answers exactly
+    /// what it answers without, and follows the steps of many of them.
+    @Test(arguments: 0..<2)
+    func setsWithAFiftyThirdWeekAreFollowedAcrossTheYearsBetween(shard: Int) throws {
+        let comparison = try EarlyNilComparison(seed: 0xDA75_5300 + UInt64(shard), count: 600, zones: Self.zones) { generator, year in
+            var pattern = generator.chance(0.5) ? Self.pattern(&generator, year: year) : Self.patternWithoutADay(&generator, year: year)
+            for unit in [CalendarUnit.month, .year, .yearForWeekOfYear] { pattern[unit] = nil }
+            pattern[.weekOfYear] = 53
+            return pattern
+        }
+        let (toNil, skipped, _) = Self.stepsFollowed(in: comparison)
+        #expect(comparison.differences.isEmpty, "\(comparison.summary)")
+        #expect(toNil + skipped >= 150, "followed to nil \(toNil), skipped \(skipped) of 600")
+    }
+
     /// What the check claims from 40 days after the start of each search
     /// of `comparison` that `cannotAnswer` lets through: how many it follows
     /// to nil, how many to a later step that may answer, and how many of
