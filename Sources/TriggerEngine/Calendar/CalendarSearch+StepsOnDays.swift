@@ -449,6 +449,7 @@ extension CalendarSearch {
     /// more; `StepsOnDaysTests` holds this to that walk.) Nil when the walk
     /// goes past `dayStepWalkLimit` days after `walkStart`: the walk only
     /// moves forward, so its last day is the one to check.
+    @inline(__always)
     static func walk(toWeekOfMonth week: Int, from start: DayCursor, walkStart: Int) -> DayCursor? {
         var cursor = start
         if cursor.weekOfMonth == week { return cursor }
@@ -461,13 +462,17 @@ extension CalendarSearch {
             // the length) until one has the week: a walk to a 6th week passes three
             // or four months on average, and carrying a whole cursor through them
             // was an eighth of the time of the searches that follow their steps here.
+            // (A month has week `week` when `(length + firstWeekday - 2) / 7 + 1 >= week`,
+            // asked without the division; and the next 1st's weekday moves on
+            // by the length less four weeks, without the remainder.)
+            let lengthAndWeekdayNeeded = 7 * (week - 1) + 2
             var year = cursor.year, month = cursor.month
             var first = cursor.dayNumber - cursor.day + 1 + cursor.monthLength
             var firstWeekday = (cursor.firstWeekday - 1 + cursor.monthLength) % 7 + 1
             while true {
                 if month == 12 { (year, month) = (year + 1, 1) } else { month += 1 }
                 let length = CivilDate.daysInMonth(year: year, month: month)
-                if (length + firstWeekday - 2) / 7 + 1 >= week {
+                if length + firstWeekday >= lengthAndWeekdayNeeded {
                     cursor = DayCursor(firstOfMonth: first, year: year, month: month, weekday: firstWeekday, monthLength: length)
                     cursor.step(withinMonth: 7 * (week - 1) - firstWeekday + 1)
                     break
@@ -476,7 +481,8 @@ extension CalendarSearch {
                 // the walk's limit applies from here on: it only moves forward.
                 guard first - walkStart <= dayStepWalkLimit else { return nil }
                 first += length
-                firstWeekday = (firstWeekday - 1 + length) % 7 + 1
+                firstWeekday += length - 28
+                if firstWeekday > 7 { firstWeekday -= 7 }
             }
         }
         return cursor.dayNumber - walkStart <= dayStepWalkLimit ? cursor : nil

@@ -62,6 +62,7 @@ struct DayCursor {
     }
 
     /// The 1st of the next month.
+    @inline(__always)
     mutating func stepToNextMonth() {
         let days = monthLength - day + 1
         dayNumber += days
