@@ -113,6 +113,11 @@ struct StepsOnDaysTests {
         return (toNil, skipped, answeredAfterSkipping)
     }
 
+    /// Zones with daylight time in both hemispheres: Lord Howe's change of
+    /// half an hour, Santiago's at midnight and Chatham's offset of 12:45 among them.
+    static let daylightZones = ["Europe/Berlin", "America/New_York", "Australia/Sydney", "Australia/Lord_Howe",
+                                "America/Santiago", "Europe/London", "Pacific/Chatham"]
+
     /// 6,000 seeded sets with an hour, in zones with daylight time (a
     /// half-hour one among them), whose candidates fall near the ends of
     /// months, where transitions fall (a day from the 24th, a Sunday or a
@@ -121,9 +126,7 @@ struct StepsOnDaysTests {
     /// what the search answers without following them.
     @Test(arguments: 0..<3)
     func setsWithAnHourOnTransitionDays(shard: Int) throws {
-        let zones = ["Europe/Berlin", "America/New_York", "Australia/Sydney", "Australia/Lord_Howe", "America/Santiago",
-                     "Europe/London", "Pacific/Chatham"]
-        let comparison = try EarlyNilComparison(seed: 0xDA75_7000 + UInt64(shard), count: 2_000, zones: zones) { generator, _ in
+        let comparison = try EarlyNilComparison(seed: 0xDA75_7000 + UInt64(shard), count: 2_000, zones: Self.daylightZones) { generator, _ in
             var pattern = CalendarPattern()
             pattern[.day] = generator.int(24...31)
             if generator.chance(0.5) { pattern[.weekday] = 1 } else { pattern[.weekOfMonth] = generator.int(4...6) }
@@ -142,9 +145,7 @@ struct StepsOnDaysTests {
     /// (a 4th or 5th Sunday in a week of the month that may not hold it).
     @Test(arguments: 0..<3)
     func setsWithoutADayWithAnHourOnTransitionDays(shard: Int) throws {
-        let zones = ["Europe/Berlin", "America/New_York", "Australia/Sydney", "Australia/Lord_Howe", "America/Santiago",
-                     "Europe/London", "Pacific/Chatham"]
-        let comparison = try EarlyNilComparison(seed: 0xDA75_8000 + UInt64(shard), count: 2_000, zones: zones) { generator, _ in
+        let comparison = try EarlyNilComparison(seed: 0xDA75_8000 + UInt64(shard), count: 2_000, zones: Self.daylightZones) { generator, _ in
             var pattern = CalendarPattern()
             pattern[.weekday] = generator.chance(0.7) ? 1 : generator.int(1...7)
             pattern[.weekOfMonth] = generator.int(4...6)
