@@ -196,7 +196,8 @@ extension CalendarSearch {
         var last: NextSearch?
         var memo = StepMemo()
         // The searched day's year, its key bits and the 1 January its walks stay before.
-        var keyedYear = Int.min, yearKey = 0, walksEnd = 0
+        // (A 53rd week's walks are held to their reach alone.)
+        var keyedYear = Int.min, yearKey = 0, walksEnd = weekFiftyThree ? Int.max : 0
         for taken in 0..<stepsLeft {
             if taken == stepsBeforeAsking && cannotAnswer(after: start) { return .noAnswer }
             if let weekYearDays, !weekYearDays.contains(searched.dayNumber) {
@@ -217,7 +218,7 @@ extension CalendarSearch {
                 for ahead in 0..<5 where CivilDate.isLeapYear(keyedYear + ahead) { yearKey |= 1 << (12 + ahead) }
                 walksEnd = CivilYear.januaryFirst(keyedYear + 5)
             }
-            steps.lastDay = weekFiftyThree ? searched.dayNumber + reach : min(searched.dayNumber + reach, walksEnd)
+            steps.lastDay = min(searched.dayNumber + reach, walksEnd)
             var clear = true
             if steps.lastDay > checkedThrough {
                 let from = checkedThrough
