@@ -169,6 +169,41 @@ struct NoAnswerTests {
                 "cut short \(cutShort) of \(passing.count) (\(byWeekNumber) by a week number, \(byOrdinalOrDay) by an ordinal or a day)")
     }
 
+    /// February with the 30th or the 31st, and with it a week number, a week of
+    /// the month, a weekday ordinal, a weekday, a week-numbering year, a year or
+    /// times of day: no candidate lies in February (the day walk goes on to
+    /// March), so February's approximation is out of reach. With the check the
+    /// search answers what it answers without it; many are cut short, and the
+    /// 29th, left to the search (it is in February in leap years), still
+    /// answers 1 March through the approximation now and then.
+    @Test(arguments: 0..<2)
+    func theThirtiethOfFebruaryNeverStandsInFebruary(shard: Int) throws {
+        let comparison = try EarlyNilComparison(seed: 0x0A45_F300 + UInt64(shard), count: 1_000, zones: Self.zones) { generator, year in
+            var pattern = CalendarPattern()
+            pattern[.month] = 2
+            pattern[.day] = generator.chance(0.25) ? 29 : generator.int(30...31)
+            if generator.chance(0.5) { pattern[.weekOfYear] = generator.int(1...12) }
+            if generator.chance(0.3) { pattern[.weekOfMonth] = generator.int(1...6) }
+            if generator.chance(0.3) { pattern[.weekdayOrdinal] = generator.int(1...5) }
+            if generator.chance(0.3) { pattern[.weekday] = generator.int(1...7) }
+            if generator.chance(0.15) { pattern[.year] = year + generator.int(-2...3) }
+            if generator.chance(0.1) { pattern[.yearForWeekOfYear] = year + generator.int(-2...3) }
+            if generator.chance(0.4) { pattern[.hour] = generator.int(0...23) }
+            if generator.chance(0.3) { pattern[.minute] = generator.int(0...59) }
+            return pattern
+        }
+        #expect(comparison.differences.isEmpty, "\(comparison.summary)")
+        let late = comparison.outcomes.filter { ($0.pattern[.day] ?? 0) >= 30 }
+        #expect(late.allSatisfy { !$0.search.februaryApproximationInReach })
+        let cutShort = late.filter { $0.search.cannotAnswer(after: $0.after) }.count
+        let firstsOfMarch = comparison.outcomes.filter { $0.pattern[.day] == 29 }.filter { outcome in
+            guard let answer = outcome.answer else { return false }
+            let fields = outcome.search.calendar.fields(answer)
+            return fields.month == 3 && fields.day == 1 && fields.secondOfDay == 0
+        }.count
+        #expect(cutShort >= 150 && firstsOfMarch >= 1, "cut short \(cutShort) of \(late.count); 1 March for the 29th \(firstsOfMarch)")
+    }
+
     /// `firstWeekAfterFebruary` over a 400-year cycle: every day of weeks 11
     /// and later lies after February, and week 10 holds a day of February
     /// in some year.
@@ -219,6 +254,72 @@ struct NoAnswerTests {
         }.count
         #expect(comparison.differences.isEmpty, "\(comparison.summary)")
         #expect(cutShort >= 200 && firstOfNextMonth >= 20, "cut short \(cutShort) of \(keeping.count); 1st of the next month \(firstOfNextMonth)")
+    }
+
+    /// A month, a day and a week number alone: the missing day's
+    /// approximation needs a candidate off the month or the day, which the
+    /// week walk leaves possible only when week w can hold a day of the month
+    /// after the day set. The sets lean to the edge of that rule (a week that
+    /// meets the month or the next one, any day 1–31, the next month's 1st in
+    /// week w half the time), with a year behind the start now and then and
+    /// times of day. With the check the search answers what it answers
+    /// without it; the rule cuts short sets that took all 101 yearly steps,
+    /// and sets it leaves to the search still answer with the 1st of the
+    /// following month.
+    @Test(arguments: 0..<2)
+    func aWeekNumberThatNeverReachesPastTheDayKeepsTheMonthAndDay(shard: Int) throws {
+        let comparison = try EarlyNilComparison(seed: 0x0A45_D1B0 + UInt64(shard), count: 1_200, zones: Self.zones) { generator, year in
+            var pattern = CalendarPattern()
+            let month = generator.int(1...12)
+            pattern[.month] = month
+            pattern[.day] = generator.int(1...31)
+            // Weeks that meet this month or the first days of the next (week 1 for December).
+            let firstWeek = max(1, (CivilDate.days(year: 2001, month: month, day: 1) - CivilDate.days(year: 2001, month: 1, day: 1)) / 7 - 1)
+            pattern[.weekOfYear] = month == 12 && generator.chance(0.3) ? 1 : min(53, firstWeek + generator.int(0...7))
+            if generator.chance(0.2) { pattern[.year] = year + generator.int(-6...3) }
+            if generator.chance(0.4) { pattern[.hour] = generator.int(0...23) }
+            if generator.chance(0.3) { pattern[.minute] = generator.int(0...59) }
+            return pattern
+        }
+        #expect(comparison.differences.isEmpty, "\(comparison.summary)")
+        let ruled = comparison.outcomes.filter { outcome in
+            guard let month = outcome.pattern[.month], let day = outcome.pattern[.day], let week = outcome.pattern[.weekOfYear] else { return false }
+            return day <= CivilDate.daysInMonth(year: 2001, month: month) && (CalendarSearch.latestDayOfMonth(month, inWeekOfYear: week) ?? 0) < day
+        }
+        let cutShort = ruled.filter { $0.search.candidatesKeepTheMonthAndDay && $0.search.cannotAnswer(after: $0.after) }.count
+        let firstOfNextMonth = comparison.outcomes.filter { outcome in
+            guard let answer = outcome.answer, let month = outcome.pattern[.month] else { return false }
+            let fields = outcome.search.calendar.fields(answer)
+            return fields.day == 1 && fields.month == month % 12 + 1 && outcome.search.mismatches(at: answer, outcome.pattern) != []
+        }.count
+        // Every set the rule takes is one the search answers nil for, and the rule takes many.
+        #expect(ruled.allSatisfy { $0.answer == nil }, "\(ruled.filter { $0.answer != nil }.map { "\($0.pattern)" }.prefix(5))")
+        #expect(cutShort >= 100 && firstOfNextMonth >= 20,
+                "cut short \(cutShort) of \(ruled.count) under the rule; 1st of the next month \(firstOfNextMonth)")
+    }
+
+    /// `latestDayOfMonth(_:inWeekOfYear:)`, built from the 28 years from 2001,
+    /// against every day of the 400-year cycle from 1601.
+    @Test func theLatestDayOfAMonthInAWeekHoldsOverFourHundredYears() {
+        var latest = [[Int]](repeating: [Int](repeating: 0, count: 54), count: 13)
+        for year in 1601...2000 {
+            for month in 1...12 {
+                for day in 1...CivilDate.daysInMonth(year: year, month: month) {
+                    let week = ZoneCalendar.weekOfYear(ofDay: CivilDate.days(year: year, month: month, day: day), inYear: year).week
+                    latest[month][week] = max(latest[month][week], day)
+                }
+            }
+        }
+        var wrong: [String] = []
+        for month in 1...12 {
+            for week in 1...53 where (CalendarSearch.latestDayOfMonth(month, inWeekOfYear: week) ?? 0) != latest[month][week] {
+                wrong.append("month \(month) week \(week): \(String(describing: CalendarSearch.latestDayOfMonth(month, inWeekOfYear: week))), walked \(latest[month][week])")
+            }
+        }
+        #expect(wrong.isEmpty, "\(wrong.prefix(10))")
+        // Week 41 never reaches September; December's 31st can be week 1.
+        #expect(CalendarSearch.latestDayOfMonth(9, inWeekOfYear: 41) == nil)
+        #expect(CalendarSearch.latestDayOfMonth(12, inWeekOfYear: 1) == 31)
     }
 
     /// `someDay(showing:onOrAfter:)` against a plain walk over forty years of
