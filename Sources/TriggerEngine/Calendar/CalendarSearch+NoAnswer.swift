@@ -95,9 +95,15 @@ extension CalendarSearch {
     /// the search moves on to the month's next year). A day the month always
     /// has is found in it when it lies on or after where the week or ordinal
     /// starts: week `k` starts on or before the `7(k-1)+1`th, ordinal `o` on
-    /// it, and the 4th of each lies in every month. A weekday (up to six days
-    /// on), a week-numbering year, or a week number with a week of the month
-    /// or an ordinal is left to the check below.
+    /// it, and the 4th of each lies in every month. A weekday after a week of
+    /// the month w walks from a day of week w, which ends on a Saturday on or
+    /// before the `7w`th, to that week's day with the weekday or the next
+    /// week's: on or before the `7w + k`th for weekday k (1 = Sunday), or the
+    /// `7w`th for a Saturday; a day on or after that is found in the month too
+    /// (`{month: 1, day: 9, weekday: 2, weekOfMonth: 1}`: the first Monday from
+    /// week 1 is the 9th at the latest). Any other weekday (up to six days on
+    /// from anywhere), a week-numbering year, or a week number with a week of
+    /// the month or an ordinal is left to the check below.
     ///
     /// Since the day after a missing one is a 1st, which shows ordinal 1 and
     /// week 1, only those two reach the check below at all; and a search
@@ -120,16 +126,19 @@ extension CalendarSearch {
     var candidatesKeepTheMonthAndDay: Bool {
         guard let month = pattern[.month], let day = pattern[.day] else { return false }
         let set = pattern.set
-        guard !set.contains(.weekday), !set.contains(.yearForWeekOfYear),
-              day <= CivilDate.daysInMonth(year: 2001, month: month) else { return false }
+        guard !set.contains(.yearForWeekOfYear), day <= CivilDate.daysInMonth(year: 2001, month: month) else { return false }
+        let weekday = pattern[.weekday]
         if let week = pattern[.weekOfYear] {
-            guard !set.contains(.weekOfMonth), !set.contains(.weekdayOrdinal) else { return false }
+            guard weekday == nil, !set.contains(.weekOfMonth), !set.contains(.weekdayOrdinal) else { return false }
             return (Self.latestDayOfMonth(month, inWeekOfYear: week) ?? 0) < day
         }
         switch (pattern[.weekOfMonth], pattern[.weekdayOrdinal]) {
-        case (nil, nil): return true
-        case let (week?, nil): return week <= 4 && day >= 7 * (week - 1) + 1
-        case let (nil, ordinal?): return ordinal <= 4 && day >= 7 * (ordinal - 1) + 1
+        case (nil, nil): return weekday == nil
+        case let (week?, nil):
+            guard week <= 4 && day >= 7 * (week - 1) + 1 else { return false }
+            guard let weekday else { return true }
+            return 7 * week + (weekday == 7 ? 0 : weekday) <= day
+        case let (nil, ordinal?): return weekday == nil && ordinal <= 4 && day >= 7 * (ordinal - 1) + 1
         default: return false
         }
     }
