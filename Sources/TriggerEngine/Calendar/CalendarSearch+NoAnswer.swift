@@ -101,9 +101,12 @@ extension CalendarSearch {
     /// week's: on or before the `7w + k`th for weekday k (1 = Sunday), or the
     /// `7w`th for a Saturday; a day on or after that is found in the month too
     /// (`{month: 1, day: 9, weekday: 2, weekOfMonth: 1}`: the first Monday from
-    /// week 1 is the 9th at the latest). Any other weekday (up to six days on
-    /// from anywhere), a week-numbering year, or a week number with a week of
-    /// the month or an ordinal is left to the check below.
+    /// week 1 is the 9th at the latest). With an ordinal o the two are walked
+    /// together from the 1st, to the month's o-th such weekday, on or before
+    /// the `7o`th (`{month: 1, day: 14, weekday: 2, weekdayOrdinal: 1}`). Any
+    /// other weekday (up to six days on from anywhere), a week-numbering year,
+    /// or a week number with a week of the month or an ordinal is left to the
+    /// check below.
     ///
     /// Since the day after a missing one is a 1st, which shows ordinal 1 and
     /// week 1, only those two reach the check below at all; and a search
@@ -138,7 +141,10 @@ extension CalendarSearch {
             guard week <= 4 && day >= 7 * (week - 1) + 1 else { return false }
             guard let weekday else { return true }
             return 7 * week + (weekday == 7 ? 0 : weekday) <= day
-        case let (nil, ordinal?): return weekday == nil && ordinal <= 4 && day >= 7 * (ordinal - 1) + 1
+        case let (nil, ordinal?):
+            guard ordinal <= 4 && day >= 7 * (ordinal - 1) + 1 else { return false }
+            guard weekday != nil else { return true }
+            return day >= 7 * ordinal
         default: return false
         }
     }

@@ -331,6 +331,36 @@ struct NoAnswerTests {
         #expect(cutShort >= 100 && firstOfNextMonth >= 10, "cut short \(cutShort); 1st of the next month \(firstOfNextMonth)")
     }
 
+    /// A month, a day, a weekday ordinal o up to the 4th and a weekday: the
+    /// walk from the 1st to the month's o-th such weekday ends on or before the
+    /// `7o`th, so a day on or after that keeps every candidate in the month.
+    /// The days lean to that edge; with the check the search answers what it
+    /// answers without it, many are cut short, and days before the edge still
+    /// answer with the 1st of the following month.
+    @Test(arguments: 0..<2)
+    func aWeekdayWithAnOrdinalKeepsTheMonthAndDay(shard: Int) throws {
+        let comparison = try EarlyNilComparison(seed: 0x0A45_D1D0 + UInt64(shard), count: 1_200, zones: Self.zones) { generator, year in
+            var pattern = CalendarPattern()
+            pattern[.month] = generator.int(1...12)
+            let ordinal = generator.int(1...4)
+            pattern[.weekdayOrdinal] = ordinal
+            pattern[.weekday] = generator.int(1...7)
+            pattern[.day] = min(31, 7 * (ordinal - 1) + generator.int(1...14))
+            if generator.chance(0.2) { pattern[.year] = year + generator.int(-6...3) }
+            if generator.chance(0.4) { pattern[.hour] = generator.int(0...23) }
+            if generator.chance(0.3) { pattern[.minute] = generator.int(0...59) }
+            return pattern
+        }
+        #expect(comparison.differences.isEmpty, "\(comparison.summary)")
+        let cutShort = comparison.outcomes.filter { $0.search.candidatesKeepTheMonthAndDay && $0.search.cannotAnswer(after: $0.after) }.count
+        let firstOfNextMonth = comparison.outcomes.filter { outcome in
+            guard let answer = outcome.answer, let month = outcome.pattern[.month] else { return false }
+            let fields = outcome.search.calendar.fields(answer)
+            return fields.day == 1 && fields.month == month % 12 + 1 && outcome.search.mismatches(at: answer, outcome.pattern) != []
+        }.count
+        #expect(cutShort >= 100 && firstOfNextMonth >= 10, "cut short \(cutShort); 1st of the next month \(firstOfNextMonth)")
+    }
+
     /// `latestDayOfMonth(_:inWeekOfYear:)`, built from the 28 years from 2001,
     /// against every day of the 400-year cycle from 1601.
     @Test func theLatestDayOfAMonthInAWeekHoldsOverFourHundredYears() {
