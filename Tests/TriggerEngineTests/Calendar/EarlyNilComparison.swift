@@ -49,6 +49,22 @@ struct EarlyNilComparison {
         }.count
     }
 
+    /// The queries answered with the 1st of the month after the set's month
+    /// without showing the set: the missing day's approximation.
+    var firstsOfTheFollowingMonth: Int {
+        outcomes.filter { outcome in
+            guard let answer = outcome.answer, let month = outcome.pattern[.month] else { return false }
+            let fields = outcome.search.calendar.fields(answer)
+            return fields.day == 1 && fields.month == month % 12 + 1 && outcome.search.mismatches(at: answer, outcome.pattern) != []
+        }.count
+    }
+
+    /// The queries whose candidates keep the set's month and day
+    /// (`candidatesKeepTheMonthAndDay`) and that the check cuts short.
+    var cutShortKeepingTheMonthAndDay: Int {
+        outcomes.filter { $0.search.candidatesKeepTheMonthAndDay && $0.search.cannotAnswer(after: $0.after) }.count
+    }
+
     /// The search from `searched` (for a query from `start`) with its checks
     /// and without, leaving `search` without them: the answer without, and
     /// the two described in `wrong` when they differ.

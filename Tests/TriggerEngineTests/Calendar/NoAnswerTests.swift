@@ -247,11 +247,7 @@ struct NoAnswerTests {
         }
         let keeping = comparison.outcomes.filter { $0.search.candidatesKeepTheMonthAndDay }
         let cutShort = keeping.filter { $0.search.cannotAnswer(after: $0.after) }.count
-        let firstOfNextMonth = comparison.outcomes.filter { outcome in
-            guard let answer = outcome.answer, let month = outcome.pattern[.month] else { return false }
-            let fields = outcome.search.calendar.fields(answer)
-            return fields.day == 1 && fields.month == month % 12 + 1 && outcome.search.mismatches(at: answer, outcome.pattern) != []
-        }.count
+        let firstOfNextMonth = comparison.firstsOfTheFollowingMonth
         #expect(comparison.differences.isEmpty, "\(comparison.summary)")
         #expect(cutShort >= 200 && firstOfNextMonth >= 20, "cut short \(cutShort) of \(keeping.count); 1st of the next month \(firstOfNextMonth)")
     }
@@ -287,77 +283,39 @@ struct NoAnswerTests {
             return day <= CivilDate.daysInMonth(year: 2001, month: month) && (CalendarSearch.latestDayOfMonth(month, inWeekOfYear: week) ?? 0) < day
         }
         let cutShort = ruled.filter { $0.search.candidatesKeepTheMonthAndDay && $0.search.cannotAnswer(after: $0.after) }.count
-        let firstOfNextMonth = comparison.outcomes.filter { outcome in
-            guard let answer = outcome.answer, let month = outcome.pattern[.month] else { return false }
-            let fields = outcome.search.calendar.fields(answer)
-            return fields.day == 1 && fields.month == month % 12 + 1 && outcome.search.mismatches(at: answer, outcome.pattern) != []
-        }.count
+        let firstOfNextMonth = comparison.firstsOfTheFollowingMonth
         // Every set the rule takes is one the search answers nil for, and the rule takes many.
         #expect(ruled.allSatisfy { $0.answer == nil }, "\(ruled.filter { $0.answer != nil }.map { "\($0.pattern)" }.prefix(5))")
         #expect(cutShort >= 100 && firstOfNextMonth >= 20,
                 "cut short \(cutShort) of \(ruled.count) under the rule; 1st of the next month \(firstOfNextMonth)")
     }
 
-    /// A month, a day, a week of the month w up to the 4th and a weekday k:
-    /// the weekday walk from week w ends on or before the `7w + k`th (the
-    /// `7w`th for Saturday), so a day on or after that keeps every candidate
-    /// in the month. The days lean to that edge (from where week w may start
-    /// to ten days past it), with a year behind the start now and then and
-    /// times of day. With the check the search answers what it answers
-    /// without it; many sets with a weekday are cut short, and those whose
-    /// weekday walk may pass the day still answer with the 1st of the
-    /// following month.
-    @Test(arguments: 0..<2)
-    func aWeekdayAfterAWeekOfTheMonthKeepsTheMonthAndDay(shard: Int) throws {
-        let comparison = try EarlyNilComparison(seed: 0x0A45_D1C0 + UInt64(shard), count: 1_200, zones: Self.zones) { generator, year in
+    /// A month, a day, a weekday k, and a week of the month w or a weekday
+    /// ordinal o up to the 4th: the walk from week w finds the weekday on or
+    /// before the `7w + k`th (the `7w`th for Saturday), the walk from the 1st
+    /// to the o-th such weekday on or before the `7o`th, so a day on or after
+    /// that keeps every candidate in the month. The days lean to that edge,
+    /// with a year behind the start now and then and times of day. With the
+    /// check the search answers what it answers without it; many are cut
+    /// short, and those whose walk may pass the day still answer with the 1st
+    /// of the following month.
+    @Test(arguments: [(0, CalendarUnit.weekOfMonth), (1, .weekOfMonth), (0, .weekdayOrdinal), (1, .weekdayOrdinal)])
+    func aWeekdayAfterAWeekOrAnOrdinalKeepsTheMonthAndDay(shard: Int, walk: CalendarUnit) throws {
+        let seed = (walk == .weekOfMonth ? 0x0A45_D1C0 : 0x0A45_D1D0) + UInt64(shard)
+        let comparison = try EarlyNilComparison(seed: seed, count: 1_200, zones: Self.zones) { generator, year in
             var pattern = CalendarPattern()
             pattern[.month] = generator.int(1...12)
-            let week = generator.int(1...4)
-            pattern[.weekOfMonth] = week
+            let number = generator.int(1...4)
+            pattern[walk] = number
             pattern[.weekday] = generator.int(1...7)
-            pattern[.day] = min(31, 7 * (week - 1) + generator.int(1...17))
+            pattern[.day] = min(31, 7 * (number - 1) + generator.int(walk == .weekOfMonth ? 1...17 : 1...14))
             if generator.chance(0.2) { pattern[.year] = year + generator.int(-6...3) }
             if generator.chance(0.4) { pattern[.hour] = generator.int(0...23) }
             if generator.chance(0.3) { pattern[.minute] = generator.int(0...59) }
             return pattern
         }
         #expect(comparison.differences.isEmpty, "\(comparison.summary)")
-        let cutShort = comparison.outcomes.filter { $0.search.candidatesKeepTheMonthAndDay && $0.search.cannotAnswer(after: $0.after) }.count
-        let firstOfNextMonth = comparison.outcomes.filter { outcome in
-            guard let answer = outcome.answer, let month = outcome.pattern[.month] else { return false }
-            let fields = outcome.search.calendar.fields(answer)
-            return fields.day == 1 && fields.month == month % 12 + 1 && outcome.search.mismatches(at: answer, outcome.pattern) != []
-        }.count
-        #expect(cutShort >= 100 && firstOfNextMonth >= 10, "cut short \(cutShort); 1st of the next month \(firstOfNextMonth)")
-    }
-
-    /// A month, a day, a weekday ordinal o up to the 4th and a weekday: the
-    /// walk from the 1st to the month's o-th such weekday ends on or before the
-    /// `7o`th, so a day on or after that keeps every candidate in the month.
-    /// The days lean to that edge; with the check the search answers what it
-    /// answers without it, many are cut short, and days before the edge still
-    /// answer with the 1st of the following month.
-    @Test(arguments: 0..<2)
-    func aWeekdayWithAnOrdinalKeepsTheMonthAndDay(shard: Int) throws {
-        let comparison = try EarlyNilComparison(seed: 0x0A45_D1D0 + UInt64(shard), count: 1_200, zones: Self.zones) { generator, year in
-            var pattern = CalendarPattern()
-            pattern[.month] = generator.int(1...12)
-            let ordinal = generator.int(1...4)
-            pattern[.weekdayOrdinal] = ordinal
-            pattern[.weekday] = generator.int(1...7)
-            pattern[.day] = min(31, 7 * (ordinal - 1) + generator.int(1...14))
-            if generator.chance(0.2) { pattern[.year] = year + generator.int(-6...3) }
-            if generator.chance(0.4) { pattern[.hour] = generator.int(0...23) }
-            if generator.chance(0.3) { pattern[.minute] = generator.int(0...59) }
-            return pattern
-        }
-        #expect(comparison.differences.isEmpty, "\(comparison.summary)")
-        let cutShort = comparison.outcomes.filter { $0.search.candidatesKeepTheMonthAndDay && $0.search.cannotAnswer(after: $0.after) }.count
-        let firstOfNextMonth = comparison.outcomes.filter { outcome in
-            guard let answer = outcome.answer, let month = outcome.pattern[.month] else { return false }
-            let fields = outcome.search.calendar.fields(answer)
-            return fields.day == 1 && fields.month == month % 12 + 1 && outcome.search.mismatches(at: answer, outcome.pattern) != []
-        }.count
+        let cutShort = comparison.cutShortKeepingTheMonthAndDay, firstOfNextMonth = comparison.firstsOfTheFollowingMonth
         #expect(cutShort >= 100 && firstOfNextMonth >= 10, "cut short \(cutShort); 1st of the next month \(firstOfNextMonth)")
     }
 
