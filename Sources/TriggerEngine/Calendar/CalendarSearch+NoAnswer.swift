@@ -164,12 +164,13 @@ extension CalendarSearch {
     /// time.
     ///
     /// A week number without a month or a day narrows it further
-    /// (`weekOfYearKeepsCandidatesFromFebruary`). And February set with the
+    /// (`weekOfYearKeepsCandidatesFromFebruary`). A February set with the
     /// 30th or 31st never has a candidate in February: the month walk ends in
-    /// it or its walks go on past it, and the day walk from a day of February
-    /// goes on to that day of March (February lacks it, and March is one month
-    /// on: Foundation's walk stops short only before a month two or more
-    /// away). (`{month: 2, day: 30, weekOfYear: 6}` took 101 yearly steps.)
+    /// February, the walks after it stay there or go on past it, and the day
+    /// walk from a day of February goes on to that day of March (February
+    /// lacks it, and March is one month on: Foundation's walk stops short only
+    /// before a month two or more away). (`{month: 2, day: 30, weekOfYear: 6}`
+    /// took 101 yearly steps.)
     var februaryApproximationInReach: Bool {
         if let month = pattern[.month], month != 2 { return false }
         if candidatesPassThePinnedFebruary { return false }
