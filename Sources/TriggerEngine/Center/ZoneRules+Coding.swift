@@ -39,9 +39,10 @@ extension ZoneRules {
 
     /// The table of a hand-built zone.
     var table: Table {
-        Table(identifier: identifier, initialOffset: offsets[0],
-              transitions: zip(transitionTimes, offsets.dropFirst()).map { [$0, $1] },
-              coverageEnd: coverageEnd == Int.max ? nil : coverageEnd)
+        let list = transitionList
+        return Table(identifier: identifier, initialOffset: list.offsets[0],
+                     transitions: zip(list.times, list.offsets.dropFirst()).map { [$0, $1] },
+                     coverageEnd: coverageEnd == Int.max ? nil : coverageEnd)
     }
 
     /// The rules of a table read back.

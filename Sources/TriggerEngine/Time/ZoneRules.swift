@@ -29,18 +29,37 @@ public struct ZoneRules: Sendable, Hashable, CustomStringConvertible {
     @usableFromInline let storage: Storage
 
     /// A zone's transition table and its indexes (see `ZoneRules`'s properties
-    /// of the same names).
-    @usableFromInline final class Storage: Sendable {
+    /// of the same names), in memory it allocates once and frees in `deinit`.
+    ///
+    /// The tables are plain buffers rather than arrays: reading an array
+    /// through the object retained and released it on every look-up in a
+    /// debug build (a fifth of the debug-built test suite's CPU on 29 Nov
+    /// 2026), and a buffer is read with no reference count at all.
+    /// `@unchecked Sendable`: the buffers are written in `init` only, and
+    /// freed only when no `ZoneRules` refers to the object.
+    @usableFromInline final class Storage: @unchecked Sendable {
         @usableFromInline let identifier: String
-        @usableFromInline let transitionTimes: [Int]
-        @usableFromInline let offsets: [Int]
-        @usableFromInline let indexes: [Int32]
+        @usableFromInline let times: UnsafeBufferPointer<Int>
+        @usableFromInline let offsets: UnsafeBufferPointer<Int>
+        @usableFromInline let indexes: UnsafeBufferPointer<Int32>
 
         init(identifier: String, transitionTimes: [Int], offsets: [Int], indexes: [Int32]) {
             self.identifier = identifier
-            self.transitionTimes = transitionTimes
-            self.offsets = offsets
-            self.indexes = indexes
+            times = Self.copy(transitionTimes)
+            self.offsets = Self.copy(offsets)
+            self.indexes = Self.copy(indexes)
+        }
+
+        deinit {
+            times.deallocate()
+            offsets.deallocate()
+            indexes.deallocate()
+        }
+
+        private static func copy<Element>(_ elements: [Element]) -> UnsafeBufferPointer<Element> {
+            let buffer = UnsafeMutableBufferPointer<Element>.allocate(capacity: elements.count)
+            _ = buffer.initialize(from: elements)
+            return UnsafeBufferPointer(buffer)
         }
     }
 
@@ -48,8 +67,14 @@ public struct ZoneRules: Sendable, Hashable, CustomStringConvertible {
     public var identifier: String { storage.identifier }
     /// `offsets[0]` holds before `transitionTimes[0]`; `offsets[i + 1]` from
     /// `transitionTimes[i]` on. Times are epoch seconds, offsets seconds east of UTC.
-    @usableFromInline var transitionTimes: [Int] { storage.transitionTimes }
-    @usableFromInline var offsets: [Int] { storage.offsets }
+    ///
+    /// Valid while these rules are: methods of `ZoneRules` (and of a value
+    /// holding it) read them through `self`, which holds the storage for the call.
+    @usableFromInline var transitionTimes: UnsafeBufferPointer<Int> { storage.times }
+    @usableFromInline var offsets: UnsafeBufferPointer<Int> { storage.offsets }
+    /// The table as arrays, for code that keeps it beyond a call (encoding,
+    /// a VTIMEZONE made from a system zone).
+    var transitionList: (times: [Int], offsets: [Int]) { (Array(storage.times), Array(storage.offsets)) }
     /// The end of the table; later instants are folded back by 400-year cycles.
     /// (Plain numbers stay beside the storage: copying them costs nothing.)
     @usableFromInline let coverageEnd: Int
@@ -63,7 +88,7 @@ public struct ZoneRules: Sendable, Hashable, CustomStringConvertible {
     ///   midnight alone (the count of transitions when none does), so that the
     ///   calendar search tells in two lookups whether its day-number shortcuts
     ///   hold over years of transitions (`transitionsLeaveMidnightAlone(from:through:)`).
-    @usableFromInline var indexes: [Int32] { storage.indexes }
+    @usableFromInline var indexes: UnsafeBufferPointer<Int32> { storage.indexes }
     @usableFromInline let bucketCount: Int
 
     /// Buckets of 2^22 s (48.5 days): zones change offset at most a few times in one.
@@ -120,7 +145,8 @@ public struct ZoneRules: Sendable, Hashable, CustomStringConvertible {
 
     public static func == (lhs: ZoneRules, rhs: ZoneRules) -> Bool {
         if lhs.storage === rhs.storage { return true }
-        return lhs.identifier == rhs.identifier && lhs.offsets == rhs.offsets && lhs.transitionTimes == rhs.transitionTimes
+        return lhs.identifier == rhs.identifier && lhs.offsets.elementsEqual(rhs.offsets)
+            && lhs.transitionTimes.elementsEqual(rhs.transitionTimes)
     }
 
     public func hash(into hasher: inout Hasher) {
