@@ -39,8 +39,15 @@ class Timeout(Exception):
     pass
 
 
+# The alarm interrupts only the case it was set for: it can go off after the
+# case has returned and before the timer is cleared, and must then do nothing
+# (raised there, it escaped every handler and failed the whole batch).
+computing = False
+
+
 def on_alarm(signum, frame):
-    raise Timeout()
+    if computing:
+        raise Timeout()
 
 
 def instances(case, found):
@@ -64,17 +71,30 @@ def main():
     # A parent may start us with signals blocked (Foundation's Process does).
     signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGALRM})
     for case in batch["cases"]:
-        found = []
-        signal.setitimer(signal.ITIMER_REAL, SECONDS_PER_CASE)
-        try:
-            results.append(instances(case, found))
-        except Timeout:
-            results.append({"partial": found})
-        except Exception as error:  # a rule dateutil refuses: reported, not fatal
-            results.append({"error": "%s: %s" % (type(error).__name__, error)})
-        finally:
-            signal.setitimer(signal.ITIMER_REAL, 0)
+        results.append(answer(case))
     json.dump({"dateutil": dateutil.__version__, "results": results}, sys.stdout)
+
+
+def answer(case):
+    """One case's result; a timeout gives the instances found before it."""
+    global computing
+    found = []
+    try:
+        try:
+            computing = True
+            signal.setitimer(signal.ITIMER_REAL, SECONDS_PER_CASE)
+            return instances(case, found)
+        finally:
+            # An alarm can raise only before this line, so always inside the
+            # outer try; after it, the handler ignores the alarm.
+            computing = False
+            signal.setitimer(signal.ITIMER_REAL, 0)
+    except Timeout:
+        # Also when the alarm went off just after the last instance: `found`
+        # is then complete, and a complete list is a correct prefix too.
+        return {"partial": found}
+    except Exception as error:  # a rule dateutil refuses: reported, not fatal
+        return {"error": "%s: %s" % (type(error).__name__, error)}
 
 
 if __name__ == "__main__":
