@@ -11,9 +11,16 @@ struct RecurrenceSetSizeTests {
     @Test func aSetPositionPastEveryPeriodsSetMatchesNothingAtOnce() throws {
         let start = LocalDateTime.valid(year: 1197, month: 9, day: 7, hour: 9, minute: 0, second: 2)!
         let empty = try RecurrenceRule(parsing: "FREQ=MONTHLY;BYSETPOS=4;COUNT=01;BYDAY=4SU,-1SU")
-        let began = ContinuousClock.now
-        #expect(Array(empty.instances(startingAt: start).prefix(3)).isEmpty)
-        #expect(ContinuousClock.now - began < .milliseconds(50))
+        // The fastest of three tries: one try can lose a time slice on a CI
+        // machine running the other suites beside it; a search of 100,000
+        // periods takes seconds every time.
+        var fastest = Duration.seconds(3_600)
+        for _ in 0..<3 {
+            let began = ContinuousClock.now
+            #expect(Array(empty.instances(startingAt: start).prefix(3)).isEmpty)
+            fastest = min(fastest, ContinuousClock.now - began)
+        }
+        #expect(fastest < .milliseconds(50))
         #expect(RecurrenceEngine.maximumSetSize(empty) == 2)
         // Position 2 is within reach: the last Sunday of a month with five
         // (with four, the fourth is the last, and the set has one day).
