@@ -39,9 +39,9 @@ extension ZoneRules {
 
     /// The table of a hand-built zone.
     var table: Table {
-        let list = transitionList
-        return Table(identifier: identifier, initialOffset: list.offsets[0],
-                     transitions: zip(list.times, list.offsets.dropFirst()).map { [$0, $1] },
+        let table = transitionTable
+        return Table(identifier: identifier, initialOffset: table.initialOffset,
+                     transitions: table.transitions.map { [$0.at, $0.offset] },
                      coverageEnd: coverageEnd == Int.max ? nil : coverageEnd)
     }
 

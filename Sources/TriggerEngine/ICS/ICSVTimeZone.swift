@@ -149,10 +149,9 @@ struct ICSVTimeZone {
         var initial = firstFrom
         if let system {
             // Before the file's first onset, the system's rules for that name.
-            let list = system.transitionList
-            initial = list.offsets[0]
-            let earlier = zip(list.times, list.offsets.dropFirst()).filter { $0.0 < first }.map { (at: $0.0, offset: $0.1) }
-            transitions = earlier + transitions
+            let table = system.transitionTable
+            initial = table.initialOffset
+            transitions = table.transitions.filter { $0.at < first } + transitions
         }
         return ZoneRules(identifier: tzid, initialOffset: initial, transitions: transitions,
                          coverageEnd: open && periodic ? tableEnd : nil)

@@ -72,9 +72,12 @@ public struct ZoneRules: Sendable, Hashable, CustomStringConvertible {
     /// holding it) read them through `self`, which holds the storage for the call.
     @usableFromInline var transitionTimes: UnsafeBufferPointer<Int> { storage.times }
     @usableFromInline var offsets: UnsafeBufferPointer<Int> { storage.offsets }
-    /// The table as arrays, for code that keeps it beyond a call (encoding,
-    /// a VTIMEZONE made from a system zone).
-    var transitionList: (times: [Int], offsets: [Int]) { (Array(storage.times), Array(storage.offsets)) }
+    /// The table in the shape `init(identifier:initialOffset:transitions:coverageEnd:)`
+    /// takes it, as arrays: for code that keeps it beyond a call (encoding, a
+    /// VTIMEZONE made from a system zone).
+    var transitionTable: (initialOffset: Int, transitions: [(at: Int, offset: Int)]) {
+        (storage.offsets[0], zip(storage.times, storage.offsets.dropFirst()).map { (at: $0, offset: $1) })
+    }
     /// The end of the table; later instants are folded back by 400-year cycles.
     /// (Plain numbers stay beside the storage: copying them costs nothing.)
     @usableFromInline let coverageEnd: Int
