@@ -13,6 +13,7 @@ Prints one JSON object: {"seconds": [...], "adds_per_second": …,
 """
 import json
 import os
+import shutil
 import sys
 import tempfile
 import threading
@@ -79,6 +80,8 @@ def main():
         time.sleep(0.01)
     last = time.time()
     scheduler.shutdown(wait=False)
+    engine.dispose()
+    shutil.rmtree(folder, ignore_errors=True)
     fire_seconds = max(last - first, 1e-9)
     with lock:
         done = len(fired)

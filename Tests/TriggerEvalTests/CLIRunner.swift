@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// Runs the built `trigger-eval` binary and captures what it prints.
 struct CLIResult {
@@ -54,7 +55,7 @@ enum CLIRunner {
 
     /// A fresh temporary folder.
     static func temporaryDirectory() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("trigger-eval-\(UUID())")
+        let url = ScratchFolder.path("trigger-eval-\(UUID())")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
     }

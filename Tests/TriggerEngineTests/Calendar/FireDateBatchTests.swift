@@ -62,7 +62,7 @@ struct FireDateBatchTests {
     @Test(arguments: [(1, 4 << 20), (7, 4 << 20), (300, 4 << 20), (1_000, 4 << 20), (16_384, 4 << 20), (16_384, 3_000)])
     func everyRoundSizeGivesEachLinesOwnAnswerInOrder(linesPerRound: Int, bytesPerRound: Int) throws {
         let lines = Self.lines(6_000, seed: UInt64(linesPerRound + bytesPerRound))
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("fire-date-batch-\(getpid())-\(linesPerRound)-\(bytesPerRound).ndjson").path
+        let path = ScratchFolder.path("fire-date-batch-\(getpid())-\(linesPerRound)-\(bytesPerRound).ndjson").path
         try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: URL(fileURLWithPath: path))
         defer { try? FileManager.default.removeItem(atPath: path) }
         let now = Date(timeIntervalSince1970: 1_790_000_000)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @_spi(Internals) @testable import TriggerEngine
 
 @Suite("Center model")
@@ -89,7 +90,7 @@ struct CenterModelTests {
     }
 
     @Test func customSoundOver30SecondsFallsBackToDefault() async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sounds-\(UUID())")
+        let folder = ScratchFolder.path("sounds-\(UUID())")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         try Data(Self.wav(seconds: 29)).write(to: folder.appendingPathComponent("short.wav"))

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 import TriggerEngine
 
 /// README's "Embedding the center" example, compiled and run as it is written
@@ -7,7 +8,7 @@ import TriggerEngine
 @Suite("README embedder example")
 struct EmbedderExampleTests {
     @Test func theReadmeExampleRunsAndDelivers() async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("embedder-\(UUID())")
+        let folder = ScratchFolder.path("embedder-\(UUID())")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let clock = ManualClock(now: Date(timeIntervalSince1970: 1_767_256_200)) // 2026-01-01T08:30:00Z, 09:30 in Berlin

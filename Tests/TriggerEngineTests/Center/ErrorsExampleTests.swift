@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 import TriggerEngine
 
 /// README's "Errors" examples, written against the public API only (a plain
@@ -27,7 +28,7 @@ struct ErrorsExampleTests {
     @Test func aMissingCalendarIsAFileErrorAndGarbageADataErrorAtItsLine() throws {
         let missing = "/nonexistent-\(UUID()).ics"
         #expect(Self.loadCalendar(missing) == .file(missing))
-        let garbage = FileManager.default.temporaryDirectory.appendingPathComponent("garbage-\(UUID()).ics").path
+        let garbage = ScratchFolder.path("garbage-\(UUID()).ics").path
         try Data("hello\n".utf8).write(to: URL(fileURLWithPath: garbage))
         defer { try? FileManager.default.removeItem(atPath: garbage) }
         guard case .data(let message) = Self.loadCalendar(garbage) else {

@@ -21,7 +21,8 @@ enum TestPostgres {
 
     /// The server's URL (its `triggerengine` database), or why it did not start.
     static let server: Result<String, TestPostgresError> = {
-        let directory = "/tmp/triggerengine-tests-pg-\(ProcessInfo.processInfo.processIdentifier)"
+        stopServersOfEndedProcesses()
+        let directory = "\(directoryPrefix)\(ProcessInfo.processInfo.processIdentifier)"
         let result = runScript(["start", directory])
         guard result.status == 0 else {
             return .failure(TestPostgresError("scripts/postgres-server start failed: \(result.stderr)"))
@@ -30,8 +31,22 @@ enum TestPostgres {
         return .success(result.stdout.trimmingCharacters(in: .whitespacesAndNewlines))
     }()
 
+    /// Where each test process's server lives, before its process identifier.
+    private static let directoryPrefix = "/tmp/triggerengine-tests-pg-"
+
     private static func stopServer() {
-        _ = runScript(["stop", "/tmp/triggerengine-tests-pg-\(ProcessInfo.processInfo.processIdentifier)"])
+        _ = runScript(["stop", "\(directoryPrefix)\(ProcessInfo.processInfo.processIdentifier)"])
+    }
+
+    /// Stops the servers of test processes that ended without stopping theirs
+    /// (killed, or crashed: `atexit` did not run), and removes their folders.
+    private static func stopServersOfEndedProcesses() {
+        let parent = URL(fileURLWithPath: directoryPrefix).deletingLastPathComponent()
+        let prefix = URL(fileURLWithPath: directoryPrefix).lastPathComponent
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: parent.path)) ?? [] where name.hasPrefix(prefix) {
+            guard let pid = pid_t(name.dropFirst(prefix.count)), pid > 0, kill(pid, 0) == -1, errno == ESRCH else { continue }
+            _ = runScript(["stop", parent.appendingPathComponent(name).path])
+        }
     }
 
     /// A new, empty database on the server.

@@ -16,7 +16,7 @@ struct LineReaderTests {
         }
         text += "last line without newline"
         expected.append("last line without newline")
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("linereader-\(UUID()).txt")
+        let url = ScratchFolder.path("linereader-\(UUID()).txt")
         try text.write(to: url, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: url) }
         // A small block forces refills and growth for lines longer than the block.
@@ -38,7 +38,7 @@ struct LineReaderTests {
         var random = SplitMix64(seed: 14)
         let bytes = (0..<50_000).map { _ in UInt8.random(in: 0...255, using: &random) | 0x01 }
         let text = Array("first\r\nsecond\n".utf8) + bytes
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("linereader-\(UUID()).bin")
+        let url = ScratchFolder.path("linereader-\(UUID()).bin")
         try Data(text).write(to: url)
         defer { try? FileManager.default.removeItem(at: url) }
         let reader = try LineReader(path: url.path, blockSize: 4096)
@@ -77,7 +77,7 @@ struct LineReaderTests {
         #expect(!reader.stoppedToWait)
         #expect(reader.lineNumber == 4)
 
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("linereader-\(UUID()).txt")
+        let url = ScratchFolder.path("linereader-\(UUID()).txt")
         try Data("a\nb".utf8).write(to: url)
         defer { try? FileManager.default.removeItem(at: url) }
         let file = try LineReader(path: url.path)

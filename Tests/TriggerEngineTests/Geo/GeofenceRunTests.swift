@@ -148,7 +148,7 @@ struct GeofenceRunFlushFailureTests {
 
 enum CLIRunnerFreeFolder {
     static func make() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("geofence-run-\(UUID())")
+        let url = ScratchFolder.path("geofence-run-\(UUID())")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
     }

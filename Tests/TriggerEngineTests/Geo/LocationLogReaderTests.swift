@@ -23,7 +23,7 @@ struct LocationLogReaderTests {
     }
 
     static func temporaryFile(_ name: String, _ text: String) throws -> String {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("geo-\(UUID())-\(name)")
+        let url = ScratchFolder.path("geo-\(UUID())-\(name)")
         try text.write(to: url, atomically: true, encoding: .utf8)
         return url.path
     }

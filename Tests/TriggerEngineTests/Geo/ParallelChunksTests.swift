@@ -8,7 +8,7 @@ import TestSupport
 struct ParallelChunksTests {
     @Test func aFileReadInHalvesHasTheBytesOfAnOrdinaryRead() throws {
         var random = SplitMix64(seed: 31)
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("parallel-read-\(getpid())")
+        let folder = ScratchFolder.path("parallel-read-\(getpid())")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         for size in [0, 1, 2, 3, 4_095, 4_096, 1_000_001, 3 << 20] {

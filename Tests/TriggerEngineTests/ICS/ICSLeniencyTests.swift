@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @_spi(Internals) @testable import TriggerEngine
 
 /// Real calendars are messy: a defect confined to one component is a typed
@@ -70,7 +71,7 @@ import Testing
         #expect(occurrences == ["\(uid) 2026-03-10T09:00:00Z 2026-03-10T10:00:00Z No UID"])
         // The same event exported again (another DTSTAMP) keeps its UID; another event gets another.
         let text = try String(contentsOfFile: ICSCalendarTests.path("lenient-missing-uid.ics"), encoding: .utf8)
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ics-uid-\(UUID())")
+        let folder = ScratchFolder.path("ics-uid-\(UUID())")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let again = folder.appendingPathComponent("again.ics").path, other = folder.appendingPathComponent("other.ics").path
@@ -144,7 +145,7 @@ import Testing
     }
 
     @Test func notICalendarAtAllIsAnErrorEitherWay() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ics-garbage-\(UUID())")
+        let folder = ScratchFolder.path("ics-garbage-\(UUID())")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         for (name, bytes) in [("jcal.ics", Data(#"["vcalendar", [["version", {}, "text", "2.0"]], []]"#.utf8)),
@@ -166,7 +167,7 @@ import Testing
     /// A file whose first component is not VCALENDAR is not iCalendar (the
     /// contract); a component after the calendar's END is a defect of its own, read.
     @Test func aBareComponentIsNotICalendarButOneAfterTheCalendarIsRead() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ics-bare-\(UUID())")
+        let folder = ScratchFolder.path("ics-bare-\(UUID())")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let bare = folder.appendingPathComponent("bare.ics").path, after = folder.appendingPathComponent("after.ics").path

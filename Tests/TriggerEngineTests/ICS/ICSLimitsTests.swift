@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @_spi(Internals) @testable import TriggerEngine
 
 /// The bounds `ICSLimits` puts on what a file can ask for, each hit by the
@@ -7,7 +8,7 @@ import Testing
 /// lines, many components, dense VTIMEZONE rules, durations with repeated parts.
 @Suite struct ICSLimitsTests {
     static func write(_ text: String) throws -> String {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("ics-limits-\(UUID()).ics").path
+        let path = ScratchFolder.path("ics-limits-\(UUID()).ics").path
         try text.write(toFile: path, atomically: true, encoding: .utf8)
         return path
     }

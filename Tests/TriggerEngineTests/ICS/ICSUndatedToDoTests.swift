@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @_spi(Internals) @testable import TriggerEngine
 
 /// A VTODO without DTSTART and DUE (`ICSEvent.isUndated`).
@@ -7,7 +8,7 @@ import Testing
 struct ICSUndatedToDoTests {
     static func calendar(_ todos: String) throws -> ICSCalendar {
         let text = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//t//t//EN\r\n" + todos + "END:VCALENDAR\r\n"
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("undated-\(UUID()).ics").path
+        let path = ScratchFolder.path("undated-\(UUID()).ics").path
         try Data(text.utf8).write(to: URL(fileURLWithPath: path))
         defer { try? FileManager.default.removeItem(atPath: path) }
         return try ICSCalendar.load(path: path)

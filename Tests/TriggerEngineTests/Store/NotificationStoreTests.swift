@@ -9,7 +9,7 @@ struct NotificationStoreTests {
     static let start = Date(timeIntervalSince1970: 1_767_225_600)
 
     static func temporaryPath() -> String {
-        FileManager.default.temporaryDirectory.appendingPathComponent("store-\(UUID()).sqlite").path
+        ScratchFolder.path("store-\(UUID()).sqlite").path
     }
 
     /// Another connection takes the file's exclusive lock, on a thread of its

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 @_spi(Internals) @testable import TriggerEngine
 
 /// A geofence run with a map attached, as `trigger-eval geofence --map` makes
@@ -47,7 +48,7 @@ struct MapRun {
     }
 
     static func temporaryFolder() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("geofence-map-\(UUID())")
+        let url = ScratchFolder.path("geofence-map-\(UUID())")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
     }
