@@ -237,8 +237,7 @@ extension CalendarSearch {
                 outcome = known
             } else {
                 outcome = quietStep(from: searched, steps)
-                // (Kept from the fourth step on: most searches end before.)
-                if key >= 0 && taken >= 3 { memo.keep(outcome, forKey: key, from: searched) }
+                if key >= 0 { memo.keep(outcome, forKey: key, from: searched) }
             }
             var next = outcome.next
             if case .afterMatch? = next, lowest == .yearForWeekOfYear {
@@ -289,18 +288,29 @@ extension CalendarSearch {
     /// slot a key, two that met in a slot replaced each other all the way: in
     /// the slow list's week-number searches 19,628 of 35,014 steps found no
     /// outcome kept, where 28 a search (the first round of the cycle) is all
-    /// that a full table would miss.
+    /// that a full table would miss. The first three outcomes wait in the
+    /// memo itself, and the table is made with the fourth: most searches end
+    /// before, and making it was a cost they need not pay (those three,
+    /// until 29 Nov 2026 not kept at all, missed again a cycle later).
     private struct StepMemo {
         private var entries: [UInt64] = []
+        /// The outcomes kept before the table is made (0: none).
+        private var early: (UInt64, UInt64, UInt64) = (0, 0, 0)
         private static let none: UInt64 = 0xFFF
 
         func outcome(forKey key: Int, from s: DayCursor) -> StepOutcome? {
-            guard !entries.isEmpty else { return nil }
-            let first = Self.slots(key), tag = UInt64(key) + 1
-            var entry = entries[first]
-            if entry >> 40 != tag {
-                entry = entries[first + 1]
-                guard entry >> 40 == tag else { return nil }
+            let tag = UInt64(key) + 1
+            var entry: UInt64
+            if entries.isEmpty {
+                if early.0 >> 40 == tag { entry = early.0 } else if early.1 >> 40 == tag { entry = early.1 }
+                else if early.2 >> 40 == tag { entry = early.2 } else { return nil }
+            } else {
+                let first = Self.slots(key)
+                entry = entries[first]
+                if entry >> 40 != tag {
+                    entry = entries[first + 1]
+                    guard entry >> 40 == tag else { return nil }
+                }
             }
             var result = StepOutcome()
             switch entry >> 36 & 3 {
@@ -318,7 +328,6 @@ extension CalendarSearch {
         }
 
         mutating func keep(_ outcome: StepOutcome, forKey key: Int, from s: DayCursor) {
-            if entries.isEmpty { entries = [UInt64](repeating: 0, count: 256) }
             var entry = (UInt64(key) + 1) << 40
             switch outcome.next {
             case nil: break
@@ -327,7 +336,21 @@ extension CalendarSearch {
             }
             entry |= (outcome.candidate.map { UInt64($0 - s.dayNumber) } ?? Self.none) << 12
             entry |= (outcome.again.map { UInt64($0 - s.dayNumber) } ?? Self.none) << 24
-            let first = Self.slots(key)
+            if entries.isEmpty {
+                if early.0 == 0 { early.0 = entry; return }
+                if early.1 == 0 { early.1 = entry; return }
+                if early.2 == 0 { early.2 = entry; return }
+                entries = [UInt64](repeating: 0, count: 256)
+                put(early.0)
+                put(early.1)
+                put(early.2)
+            }
+            put(entry)
+        }
+
+        /// Puts `entry` in the first slot of its key's pair, moving what was there to the second.
+        private mutating func put(_ entry: UInt64) {
+            let first = Self.slots(Int(entry >> 40) - 1)
             entries[first + 1] = entries[first]
             entries[first] = entry
         }
