@@ -32,8 +32,9 @@ public enum ScratchFolder {
         url.appendingPathComponent(name)
     }
 
-    /// Removes the folders (`prefix` and a number) of processes that no longer run.
-    private static func removeFoldersOfEndedProcesses(in parent: URL) {
+    /// Removes the folders in `parent` named `triggerengine-tests-` and the
+    /// identifier of a process that no longer runs; leaves every other name alone.
+    public static func removeFoldersOfEndedProcesses(in parent: URL) {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: parent.path)) ?? []
         for name in names where name.hasPrefix(prefix) {
             guard let pid = pid_t(name.dropFirst(prefix.count)), pid > 0, kill(pid, 0) == -1, errno == ESRCH else { continue }
