@@ -206,32 +206,57 @@ extension ZoneRules {
         let wall = local.localSeconds
         // Offsets lie within ±26 h, so the instants that can show this wall time
         // lie within a day and a bit of `wall` read as UTC; every offset in force
-        // in that window is a candidate.
-        let before = offset(atUTC: wall - 100_000)
-        let after = offset(atUTC: wall + 100_000)
-        if before == after, offset(atUTC: wall - before) == before, !hasTransition(near: wall) {
+        // in that window is a candidate. (Walked with `firstTransition(after:)`
+        // rather than collected: near a transition this ran for every step of a
+        // long search in a zone with daylight time, and its sets and arrays were
+        // a twentieth of such searches.)
+        let windowStart = wall - 100_000, windowEnd = wall + 100_000
+        let before = offset(atUTC: windowStart)
+        let after = offset(atUTC: windowEnd)
+        if before == after, offset(atUTC: wall - before) == before, !hasTransition(from: windowStart, through: windowEnd) {
             return .unique(wall - before)
         }
-        var candidates = Set<Int>([before, after])
-        for transition in transitions(between: wall - 100_000, and: wall + 100_000) {
-            candidates.insert(transition.offsetBefore)
-            candidates.insert(transition.offsetAfter)
+        // The distinct instants showing `wall`: how many (0, 1, or more), the first and the last.
+        var count = 0, first = Int.max, last = Int.min
+        func consider(_ offset: Int) {
+            let instant = wall - offset
+            guard self.offset(atUTC: instant) == offset, instant != first, instant != last else { return }
+            count += 1
+            first = min(first, instant)
+            last = max(last, instant)
         }
-        let instants = candidates.map { wall - $0 }.filter { offset(atUTC: $0) == wall - $0 }.sorted()
-        switch instants.count {
+        consider(before)
+        consider(after)
+        forEachTransition(from: windowStart, through: windowEnd) { transition in
+            consider(transition.offsetBefore)
+            consider(transition.offsetAfter)
+        }
+        switch count {
         case 0:
             // A gap: the transition whose jump skips over `wall`.
-            for transition in transitions(between: wall - 100_000, and: wall + 100_000)
-            where transition.offsetAfter > transition.offsetBefore
-                && wall >= transition.at + transition.offsetBefore && wall < transition.at + transition.offsetAfter {
-                return .skipped(transition: transition.at, offsetBefore: transition.offsetBefore, offsetAfter: transition.offsetAfter)
+            var gap: LocalTimeResolution?
+            forEachTransition(from: windowStart, through: windowEnd) { transition in
+                if gap == nil, transition.offsetAfter > transition.offsetBefore,
+                   wall >= transition.at + transition.offsetBefore, wall < transition.at + transition.offsetAfter {
+                    gap = .skipped(transition: transition.at, offsetBefore: transition.offsetBefore, offsetAfter: transition.offsetAfter)
+                }
             }
             // Unreachable for a consistent table; answer as the offset before would.
-            return .skipped(transition: wall - before, offsetBefore: before, offsetAfter: after)
+            return gap ?? .skipped(transition: wall - before, offsetBefore: before, offsetAfter: after)
         case 1:
-            return .unique(instants[0])
+            return .unique(first)
         default:
-            return .repeated(first: instants[0], second: instants[instants.count - 1])
+            return .repeated(first: first, second: last)
+        }
+    }
+
+    /// Calls `body` with each transition in [start, end], in order (as
+    /// `transitions(between:and:)` lists them, without the list).
+    private func forEachTransition(from start: Int, through end: Int, _ body: (Transition) -> Void) {
+        var after = start - 1
+        while let transition = firstTransition(after: after), transition.at <= end {
+            body(transition)
+            after = transition.at
         }
     }
 
@@ -280,8 +305,9 @@ extension ZoneRules {
         return found
     }
 
-    private func hasTransition(near wall: Int) -> Bool {
-        !transitions(between: wall - 100_000, and: wall + 100_000).isEmpty
+    /// Whether a transition falls in [start, end].
+    private func hasTransition(from start: Int, through end: Int) -> Bool {
+        firstTransition(after: start - 1).map { $0.at <= end } ?? false
     }
 
     private func firstTransitionIndex(atOrAfter seconds: Int) -> Int {

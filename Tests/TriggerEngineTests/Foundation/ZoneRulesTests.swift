@@ -42,6 +42,46 @@ struct ZoneRulesTests {
         }
     }
 
+    /// Wall times around every transition from 1900 to 2600 (past the table's
+    /// end too, where it folds by 400-year cycles), every quarter of an hour
+    /// from four hours before the wall time it starts at to four after,
+    /// resolved against a brute force: every offset the zone ever uses, kept
+    /// where the instant it gives shows that offset.
+    @Test(arguments: zones)
+    func wallTimesNearTransitionsResolveAsTheBruteForceDoes(zone: String) throws {
+        let rules = try ZoneRules.named(zone)
+        let table = rules.transitionTable
+        let offsets = Set([table.initialOffset] + table.transitions.map(\.offset))
+        var after = -2_208_988_800, transitions = 0
+        while let transition = rules.firstTransition(after: after), transition.at < 19_880_000_000 {
+            transitions += 1
+            for step in -16...16 {
+                let wall = transition.at + transition.offsetBefore + 900 * step
+                let instants = offsets.map { wall - $0 }.filter { rules.offset(atUTC: $0) == wall - $0 }.sorted()
+                let resolved = rules.resolve(LocalDateTime(localSeconds: wall))
+                switch instants.count {
+                case 0:
+                    guard case let .skipped(at, before, after) = resolved else {
+                        Issue.record("\(zone): wall \(wall) shows no instant, resolved as \(resolved)"); continue
+                    }
+                    #expect(rules.offset(atUTC: at - 1) == before && rules.offset(atUTC: at) == after, "\(zone) wall \(wall)")
+                    #expect(wall >= at + before && wall < at + after, "\(zone) wall \(wall)")
+                case 1:
+                    #expect(resolved == .unique(instants[0]), "\(zone) wall \(wall)")
+                default:
+                    #expect(resolved == .repeated(first: instants[0], second: instants[instants.count - 1]), "\(zone) wall \(wall)")
+                }
+            }
+            after = transition.at
+        }
+        // Every zone here but UTC changed its clocks at least twice; those with
+        // daylight time today twice a year to 2600, through the folded cycles.
+        #expect(transitions >= (zone == "UTC" ? 0 : 2), "\(zone): \(transitions) transitions")
+        if ["Europe/Berlin", "America/New_York", "Australia/Sydney", "Europe/London"].contains(zone) {
+            #expect(transitions > 1_200, "\(zone): \(transitions) transitions")
+        }
+    }
+
     @Test func springForwardGapInBerlinShiftsForwardByTheGap() throws {
         let berlin = try ZoneRules.named("Europe/Berlin")
         // 2026-03-29 02:30 does not exist in Berlin; RFC 5545 makes it 03:30 CEST = 01:30Z.
