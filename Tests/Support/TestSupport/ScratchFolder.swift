@@ -35,10 +35,18 @@ public enum ScratchFolder {
     /// Removes the folders in `parent` named `triggerengine-tests-` and the
     /// identifier of a process that no longer runs; leaves every other name alone.
     public static func removeFoldersOfEndedProcesses(in parent: URL) {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: parent.path)) ?? []
-        for name in names where name.hasPrefix(prefix) {
-            guard let pid = pid_t(name.dropFirst(prefix.count)), pid > 0, kill(pid, 0) == -1, errno == ESRCH else { continue }
-            try? FileManager.default.removeItem(at: parent.appendingPathComponent(name))
+        for folder in foldersOfEndedProcesses(in: parent, prefix: prefix) {
+            try? FileManager.default.removeItem(at: folder)
         }
+    }
+
+    /// The entries of `parent` named `prefix` and the identifier of a process
+    /// that no longer runs (a name with anything else after `prefix` is not one).
+    public static func foldersOfEndedProcesses(in parent: URL, prefix: String) -> [URL] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: parent.path)) ?? []
+        return names.filter { name in
+            guard name.hasPrefix(prefix), let pid = pid_t(name.dropFirst(prefix.count)), pid > 0 else { return false }
+            return kill(pid, 0) == -1 && errno == ESRCH
+        }.map { parent.appendingPathComponent($0) }
     }
 }

@@ -1,5 +1,6 @@
 #if PostgreSQL
 import Foundation
+import TestSupport
 @_spi(Internals) @testable import TriggerEngine
 @testable import TriggerEngineCluster
 
@@ -41,11 +42,9 @@ enum TestPostgres {
     /// Stops the servers of test processes that ended without stopping theirs
     /// (killed, or crashed: `atexit` did not run), and removes their folders.
     private static func stopServersOfEndedProcesses() {
-        let parent = URL(fileURLWithPath: directoryPrefix).deletingLastPathComponent()
-        let prefix = URL(fileURLWithPath: directoryPrefix).lastPathComponent
-        for name in (try? FileManager.default.contentsOfDirectory(atPath: parent.path)) ?? [] where name.hasPrefix(prefix) {
-            guard let pid = pid_t(name.dropFirst(prefix.count)), pid > 0, kill(pid, 0) == -1, errno == ESRCH else { continue }
-            _ = runScript(["stop", parent.appendingPathComponent(name).path])
+        let prefix = URL(fileURLWithPath: directoryPrefix)
+        for folder in ScratchFolder.foldersOfEndedProcesses(in: prefix.deletingLastPathComponent(), prefix: prefix.lastPathComponent) {
+            _ = runScript(["stop", folder.path])
         }
     }
 
