@@ -443,16 +443,16 @@ extension CalendarSearch {
         if let weekYear = p[.yearForWeekOfYear], Self.weekOfYear(cursor).year != weekYear {
             cursor = DayCursor(dayNumber: ZoneCalendar.firstDayOfWeekYear(weekYear))
         }
-        if let week = p[.weekOfYear], Self.weekOfYear(cursor).week != week {
+        if let week = p[.weekOfYear] {
             // To the next Sunday, then week by week.
-            guard let sunday = Self.weekStart(onOrAfter: cursor.dayNumber - (cursor.weekday - 1) + 7, numbered: week),
-                  sunday < lastDay else { return nil }
-            cursor = DayCursor(dayNumber: sunday)
+            guard let reached = Self.weekWalk(from: cursor, to: week) else { return nil }
+            if reached != cursor.dayNumber {
+                guard reached < lastDay else { return nil }
+                cursor = DayCursor(dayNumber: reached)
+            }
         }
         let walkStart = cursor.dayNumber
-        if let month = p[.month] {
-            while cursor.month != month { cursor.stepToNextMonth() }
-        }
+        if let month = p[.month] { cursor.advance(toMonth: month) }
         if let week = p[.weekOfMonth] {
             guard let reached = Self.walk(toWeekOfMonth: week, from: cursor, walkStart: walkStart) else { return nil }
             cursor = reached

@@ -42,6 +42,14 @@ enum CivilYear {
         return january1 - (CivilDate.weekday(ofDays: january1) - 1)
     }
 
+    /// The day number of the 1st of `month` (1…12) in `year`.
+    @inline(__always)
+    static func firstOfMonth(year: Int, month: Int) -> Int {
+        guard year >= 1 && year <= 1_000_000 && (1...12).contains(month) else { return CivilDate.days(year: year, month: month, day: 1) }
+        let row = CivilDate.isLeapYear(year) ? 13 : 0
+        return daysBeforeMonth.withUnsafeBufferPointer { januaryFirst(year) &+ Int($0[row &+ month &- 1]) }
+    }
+
     /// The year holding day `day` and the days since its 1 January, or nil
     /// before year 1 (or absurdly late).
     @inline(__always)

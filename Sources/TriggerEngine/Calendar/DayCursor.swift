@@ -14,6 +14,7 @@ struct DayCursor {
     /// The number of days of this day's month.
     private(set) var monthLength: Int
 
+    @inline(__always)
     init(dayNumber: Int) {
         self.dayNumber = dayNumber
         (year, month, day, weekday, monthLength) = CivilYear.fields(ofDay: dayNumber)
@@ -21,8 +22,25 @@ struct DayCursor {
 
     /// The 1st of a month whose fields the caller has (a walk over months
     /// that reads their 1sts alone): no conversion of the day number.
+    @inline(__always)
     init(firstOfMonth dayNumber: Int, year: Int, month: Int, weekday: Int, monthLength: Int) {
         (self.dayNumber, self.year, self.month, day, self.weekday, self.monthLength) = (dayNumber, year, month, 1, weekday, monthLength)
+    }
+
+    /// The 1st of `month` (1…12) in `year`.
+    @inline(__always)
+    init(year: Int, month: Int) {
+        let first = CivilYear.firstOfMonth(year: year, month: month)
+        self.init(firstOfMonth: first, year: year, month: month, weekday: CivilDate.weekday(ofDays: first),
+                  monthLength: CivilDate.daysInMonth(year: year, month: month))
+    }
+
+    /// The 1st of the next month numbered `month` (1…12), or this day when
+    /// it lies in that month: where a walk month by month to `month` stops.
+    @inline(__always)
+    mutating func advance(toMonth month: Int) {
+        guard self.month != month else { return }
+        self = DayCursor(year: month > self.month ? year : year + 1, month: month)
     }
 
     /// The next day.

@@ -77,4 +77,38 @@ struct CivilYearTests {
         }
         #expect(mismatches.isEmpty, "\(mismatches.count): \(mismatches.prefix(10).joined(separator: "\n"))")
     }
+
+    /// The 1st of every month of −2000…12,000 against the closed form, and a
+    /// cursor put there with its fields; then the jump to a month
+    /// (`advance(toMonth:)`) against the walk month by month from 100,000
+    /// seeded days.
+    @Test func theFirstOfEachMonthAndTheJumpToAMonthAgreeWithTheClosedForms() {
+        var mismatches: [String] = []
+        for year in -2000...12_000 {
+            for month in 1...12 {
+                let first = CivilDate.days(year: year, month: month, day: 1)
+                let cursor = DayCursor(year: year, month: month)
+                if CivilYear.firstOfMonth(year: year, month: month) != first
+                    || [cursor.dayNumber, cursor.year, cursor.month, cursor.day, cursor.weekday, cursor.monthLength]
+                    != [first] + Self.closedForm(first) {
+                    mismatches.append("\(year)-\(month)")
+                }
+            }
+        }
+        var generator = SplitMix64(seed: 0x40_7A11)
+        let low = CivilDate.days(year: -3000, month: 1, day: 1), high = CivilDate.days(year: 11_000, month: 1, day: 1)
+        for _ in 0..<100_000 {
+            let day = Int.random(in: low...high, using: &generator)
+            let month = Int.random(in: 1...12, using: &generator)
+            var walked = DayCursor(dayNumber: day)
+            while walked.month != month { walked.stepToNextMonth() }
+            var jumped = DayCursor(dayNumber: day)
+            jumped.advance(toMonth: month)
+            if [jumped.dayNumber, jumped.year, jumped.month, jumped.day, jumped.weekday, jumped.monthLength]
+                != [walked.dayNumber, walked.year, walked.month, walked.day, walked.weekday, walked.monthLength] {
+                mismatches.append("day \(day) to month \(month): \(jumped.dayNumber) instead of \(walked.dayNumber)")
+            }
+        }
+        #expect(mismatches.isEmpty, "\(mismatches.count): \(mismatches.prefix(10).joined(separator: "\n"))")
+    }
 }

@@ -58,4 +58,46 @@ struct WeekWalkTests {
             return components
         }
     }
+
+    /// The steps on days' walk to a week number (`weekWalk(from:to:)`) against
+    /// the walk Sunday by Sunday: 30,000 seeded days of 1600–2600 and weeks
+    /// 1–53 (a third of them 53, five to eleven years away), the day itself
+    /// when its week has the number. The answers' week numbers are checked
+    /// against Foundation's Gregorian calendar on 2,000 of them.
+    @Test func theWeekWalkOnDaysIsTheSundayBySundayWalk() {
+        func sundayBySunday(from day: Int, to week: Int) -> Int? {
+            let weekOf = { (day: Int) in ZoneCalendar.weekOfYear(ofDay: day, inYear: CivilDate.date(fromDays: day).year).week }
+            if weekOf(day) == week { return day }
+            var sunday = day - (CivilDate.weekday(ofDays: day) - 1) + 7
+            for _ in 0..<(40 * 53) {
+                if weekOf(sunday) == week { return sunday }
+                sunday += 7
+            }
+            return nil
+        }
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        calendar.firstWeekday = 1
+        calendar.minimumDaysInFirstWeek = 1
+        var generator = CalendarQueryGenerator(seed: 0x3EE4_57A1)
+        let low = CivilDate.days(year: 1600, month: 1, day: 1), high = CivilDate.days(year: 2600, month: 12, day: 31)
+        var wrong: [String] = [], stayed = 0, moved = 0
+        for index in 0..<30_000 {
+            let day = generator.int(low...high)
+            let week = generator.chance(0.33) ? 53 : generator.int(1...53)
+            let expected = sundayBySunday(from: day, to: week)
+            let walked = CalendarSearch.weekWalk(from: DayCursor(dayNumber: day), to: week)
+            if walked == day { stayed += 1 } else if walked != nil { moved += 1 }
+            if walked != expected {
+                wrong.append("week \(week) from day \(day): \(String(describing: walked)) instead of \(String(describing: expected))")
+            } else if index < 2_000, let walked {
+                let foundation = calendar.component(.weekOfYear, from: Date(timeIntervalSince1970: Double(walked) * 86_400 + 43_200))
+                if foundation != week { wrong.append("week \(week) from day \(day): day \(walked) is in Foundation's week \(foundation)") }
+            }
+        }
+        #expect(wrong.isEmpty, "\(wrong.count) wrong, first: \(wrong.prefix(5).joined(separator: "\n"))")
+        // Both outcomes are exercised: days already in the week, and walks to a later one.
+        #expect(stayed > 300)
+        #expect(moved > 25_000)
+    }
 }
