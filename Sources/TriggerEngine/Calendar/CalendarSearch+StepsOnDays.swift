@@ -195,6 +195,7 @@ extension CalendarSearch {
         var searched = DayCursor(dayNumber: firstDay)
         var last: NextSearch?
         var memo = StepMemo()
+        var walks = WalkMemo()
         // Outcomes are kept only for steps with a week number (see `key` below).
         let keptOutcomes = pattern[.weekOfYear] != nil && !weekFiftyThree && weekYearDays == nil
         // The searched day's year, its key bits and the 1 January its walks stay
@@ -236,7 +237,7 @@ extension CalendarSearch {
             if key >= 0, let known = memo.outcome(forKey: key, from: searched) {
                 outcome = known
             } else {
-                outcome = quietStep(from: searched, steps)
+                outcome = quietStep(from: searched, steps, walks: &walks)
                 if key >= 0 { memo.keep(outcome, forKey: key, from: searched) }
             }
             var next = outcome.next
@@ -374,11 +375,11 @@ extension CalendarSearch {
 
     /// The step from the local day under `s` on day numbers, as if no
     /// transition fell on the days it matches (the caller checks those).
-    private func quietStep(from s: DayCursor, _ steps: StepsOnDays) -> StepOutcome {
+    private func quietStep(from s: DayCursor, _ steps: StepsOnDays, walks: inout WalkMemo) -> StepOutcome {
         var outcome = StepOutcome()
         var toMatch = pattern
         if let day = steps.day, day > s.day { toMatch[.month] = s.month }
-        guard let candidate = matchedDay(from: s, toMatch, before: steps.lastDay) else { return outcome }
+        guard let candidate = matchedDay(from: s, toMatch, before: steps.lastDay, walks: &walks) else { return outcome }
         outcome.candidate = candidate.dayNumber
         guard let bailed = Self.highestDateMismatch(of: toMatch, candidate) else { return outcome }
         if bailed == .month {
@@ -399,9 +400,9 @@ extension CalendarSearch {
                 nextMonth.stepToNextMonth()
                 from = nextMonth
             } else {
-                from = DayCursor(dayNumber: steps.startYear == s.year ? steps.startDay : CivilDate.days(year: s.year, month: 1, day: 1))
+                from = steps.startYear == s.year ? DayCursor(dayNumber: steps.startDay) : DayCursor(year: s.year, month: 1)
             }
-            guard let inner = matchedDay(from: from, following, before: steps.lastDay),
+            guard let inner = matchedDay(from: from, following, before: steps.lastDay, walks: &walks),
                   Self.highestDateMismatch(of: following, inner) != nil else { return outcome }
             outcome.next = .nextPeriod
             return outcome
@@ -419,7 +420,7 @@ extension CalendarSearch {
         default:
             return outcome
         }
-        guard let again = matchedDay(from: periodEnd, pattern, before: steps.lastDay) else { return outcome }
+        guard let again = matchedDay(from: periodEnd, pattern, before: steps.lastDay, walks: &walks) else { return outcome }
         outcome.again = again.dayNumber
         guard Self.highestDateMismatch(of: pattern, again) != nil else { return outcome }
         if again.dayNumber >= steps.bumped.firstDay(after: s) {
@@ -436,6 +437,14 @@ extension CalendarSearch {
     /// between cannot stop it); nil when a walk goes on for more than
     /// `dayStepWalkLimit` days or reaches `lastDay`.
     func matchedDay(from: DayCursor, _ p: CalendarPattern, before lastDay: Int) -> DayCursor? {
+        var walks = WalkMemo()
+        return matchedDay(from: from, p, before: lastDay, walks: &walks)
+    }
+
+    /// The same, answering the walks to a week number and to a week of the
+    /// month from `walks` where it can, and keeping them there.
+    @inline(__always)
+    func matchedDay(from: DayCursor, _ p: CalendarPattern, before lastDay: Int, walks: inout WalkMemo) -> DayCursor? {
         var cursor = from
         if let year = p[.year], cursor.year != year {
             cursor = DayCursor(dayNumber: CivilDate.days(year: year, month: 1, day: 1))
@@ -445,16 +454,13 @@ extension CalendarSearch {
         }
         if let week = p[.weekOfYear] {
             // To the next Sunday, then week by week.
-            guard let reached = Self.weekWalk(from: cursor, to: week) else { return nil }
-            if reached != cursor.dayNumber {
-                guard reached < lastDay else { return nil }
-                cursor = DayCursor(dayNumber: reached)
-            }
+            guard let reached = walks.walk(toWeekOfYear: week, from: cursor), reached.dayNumber < lastDay else { return nil }
+            cursor = reached
         }
         let walkStart = cursor.dayNumber
         if let month = p[.month] { cursor.advance(toMonth: month) }
         if let week = p[.weekOfMonth] {
-            guard let reached = Self.walk(toWeekOfMonth: week, from: cursor, walkStart: walkStart) else { return nil }
+            guard let reached = walks.walk(toWeekOfMonth: week, from: cursor, walkStart: walkStart) else { return nil }
             cursor = reached
         }
         if let ordinal = p[.weekdayOrdinal], cursor.weekdayOrdinal != ordinal {
