@@ -93,6 +93,8 @@ extension CalendarSearch {
         // transition), or a week-numbering year above a week number or alone.
         let highest = pattern.set.highest
         let periodDays = highest == .weekOfYear || highest == .yearForWeekOfYear ? 372 : 32
+        // Before W, a step's missing day finds nothing (see `stepsFromOutsideTheWeekYear`).
+        let beforeTheWeekYear = stepsFromOutsideTheWeekYear
         var searched = searching
         var taken = 0
         while taken < stepsLeft {
@@ -111,7 +113,7 @@ extension CalendarSearch {
             if known & 1 << kind == 0 {
                 let (result, next): (Double?, Double)
                 do {
-                    (result, next) = try step(start: start, searching: searched)
+                    (result, next) = try (after ? self : beforeTheWeekYear).step(start: start, searching: searched)
                 } catch {
                     return .answered(nil, steps: taken)
                 }
@@ -124,6 +126,27 @@ extension CalendarSearch {
             taken += 1
         }
         return .noAnswer
+    }
+
+    /// This search for the steps from outside the week-numbering year W of a
+    /// set with a day that `stepsOutsideTheWeekYear` (before W) and
+    /// `firstStepAfterWeekYear` (after it) take once per kind: both proofs
+    /// show that such a step's missing day's match, asked for the 1st of a
+    /// month in the step's calendar year with W, finds nothing, and it is
+    /// not matched. Its match (from the search's start through W's first
+    /// day and the set's units) took a third of each such step, a step a
+    /// microsecond and a half, twelve of them a search. What skipping it could
+    /// change is a throw that ends the search: of Foundation's throws, the
+    /// sixth ordinal's is thrown by the step's own match first, walks that do
+    /// not advance need an instant past the years the search handles, and the
+    /// one of seconds carried past a minute needs a minute and a second set
+    /// and an offset of seconds (New York's local mean time before 1883: the
+    /// tests meet it), where the match is kept.
+    var stepsFromOutsideTheWeekYear: CalendarSearch {
+        guard pattern[.day] != nil, pattern[.month] == nil, pattern[.minute] == nil || pattern[.second] == nil else { return self }
+        var search = self
+        search.missingDayFindsNothing = true
+        return search
     }
 
     /// The kind of a step from a date with these fields: the month

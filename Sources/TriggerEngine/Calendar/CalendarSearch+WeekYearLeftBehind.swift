@@ -63,6 +63,7 @@ extension CalendarSearch {
         let fields = calendar.fields(searching)
         guard fields.year > weekYear else { return nil }
         // The outcome of each kind of step, by the month it adds (0: none).
+        let afterTheWeekYear = stepsFromOutsideTheWeekYear
         var outcomes = (0...12).map { kindsFindingNothing & 1 << $0 != 0 ? StepKindOutcome.nothing : nil }
         for ahead in 0...12 {
             let month = (fields.month - 1 + ahead) % 12 + 1
@@ -73,7 +74,7 @@ extension CalendarSearch {
                 let from = ahead == 0 ? searching : localMidnight(month: kind == 0 ? 1 : kind, day: kind == 0 ? 31 : 1, after: weekYear)
                 guard let from else { return nil }
                 do {
-                    outcomes[kind] = try step(start: start, searching: from).0.map(StepKindOutcome.answers) ?? .nothing
+                    outcomes[kind] = try afterTheWeekYear.step(start: start, searching: from).0.map(StepKindOutcome.answers) ?? .nothing
                 } catch {
                     outcomes[kind] = .endsTheSearch
                 }

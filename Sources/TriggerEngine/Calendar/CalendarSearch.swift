@@ -28,6 +28,12 @@ struct CalendarSearch: Sendable {
     /// off only in the tests that compare those checks with the whole search.
     var askingWhetherAnyAnswer = true
 
+    /// Whether this search's steps skip the missing day's match
+    /// (`adjustedForMissingDay`) and take it to find nothing: set only on the
+    /// copy that takes the steps a proof shows it finds nothing for (a
+    /// week-numbering year's steps from outside it: `stepsFromOutsideTheWeekYear`).
+    var missingDayFindsNothing = false
+
     /// Raised where Foundation's search throws (a step that does not advance):
     /// the whole search then answers nil.
     struct Abort: Error {}
@@ -301,6 +307,8 @@ struct CalendarSearch: Sendable {
         let searched = calendar.fields(searching)
         guard let desiredMonth = toMatch[.month], let desiredDay = toMatch[.day],
               searched.day != desiredDay || searched.month != desiredMonth else { return nil }
+        // What it would match is known to find nothing (see `missingDayFindsNothing`).
+        if missingDayFindsNothing && pattern[.month] == nil { return nil }
         var result: Double? = matchDate
         var found = false
         if desiredMonth == 2 && pattern[.month] == 2 {

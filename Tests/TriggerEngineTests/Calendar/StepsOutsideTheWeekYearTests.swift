@@ -143,4 +143,52 @@ struct StepsOutsideTheWeekYearTests {
             Self.pattern(&generator, year: year).dateComponents
         }
     }
+
+    /// The steps from outside the week-numbering year W that skip the missing
+    /// day's match (`stepsFromOutsideTheWeekYear`) against the same steps
+    /// matching it: the same answer, the same next date, the same throw, on
+    /// 20,000 seeded sets with a day (the generator's, and a quarter with a
+    /// minute and a second, which keep the match) from dates before W whose
+    /// month ends by W's first day and dates after W, in the generator's zones
+    /// and, for a tenth, in zones and years of local mean time (offsets of
+    /// seconds, W in 1850–1900).
+    @Test func stepsSkippingTheMissingDayStepAsTheStepsMatchingIt() throws {
+        var generator = CalendarQueryGenerator(seed: 0x3EE5_5000)
+        let oldZones = ["Europe/Amsterdam", "Asia/Kolkata", "America/New_York", "Africa/Monrovia"]
+        var wrong: [String] = [], skipping = 0, threw = 0, answered = 0
+        for _ in 0..<20_000 {
+            let early = generator.chance(0.1)
+            let zone = early ? oldZones[generator.int(0...oldZones.count - 1)]
+                : CalendarQueryGenerator.zones[generator.int(0...CalendarQueryGenerator.zones.count - 1)]
+            var pattern = Self.pattern(&generator, year: early ? generator.int(1848...1898) : generator.int(2000...2040))
+            pattern[.year] = nil
+            pattern[.month] = nil
+            if pattern[.day] == nil { pattern[.day] = generator.int(1...31) }
+            if generator.chance(0.25) { (pattern[.minute], pattern[.second]) = (generator.int(0...59), generator.int(0...59)) }
+            guard let weekYear = pattern[.yearForWeekOfYear], weekYear > 2 else { continue }
+            let rules = try ZoneRules.named(zone)
+            // A date before W (in a month ending by W's first day) or after it, and a start before that.
+            let firstDay = ZoneCalendar.firstDayOfWeekYear(weekYear)
+            let day = generator.chance(0.5) ? firstDay - generator.int(32...3 * 366) : firstDay + generator.int(380...4 * 366)
+            let searching = Double(day * 86_400 + generator.int(0...86_399))
+            let start = searching - Double(generator.int(0...2 * 366 * 86_400))
+            let search = CalendarSearch(calendar: ZoneCalendar(rules: rules, near: start), pattern: pattern)
+            let skipper = search.stepsFromOutsideTheWeekYear
+            if skipper.missingDayFindsNothing { skipping += 1 }
+            let expected = Result { () throws(CalendarSearch.Abort) in try search.step(start: start, searching: searching) }
+            let stepped = Result { () throws(CalendarSearch.Abort) in try skipper.step(start: start, searching: searching) }
+            switch (expected, stepped) {
+            case let (.success(a), .success(b)):
+                if a.0 != b.0 || a.1 != b.1 { wrong.append("\(zone) \(pattern.dateComponents) from \(searching), start \(start): \(b) instead of \(a)") }
+                if a.0 != nil { answered += 1 }
+            case (.failure, .failure):
+                threw += 1
+            default:
+                wrong.append("\(zone) \(pattern.dateComponents) from \(searching), start \(start): one threw, the other did not")
+            }
+        }
+        #expect(wrong.isEmpty, "\(wrong.count) wrong, first: \(wrong.prefix(5).joined(separator: "\n"))")
+        // The skip is taken for most sets; steps that answer and steps that throw are both met.
+        #expect(skipping > 12_000 && answered > 500 && threw > 50, "skipping \(skipping), answered \(answered), threw \(threw)")
+    }
 }
