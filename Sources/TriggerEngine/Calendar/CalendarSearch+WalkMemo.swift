@@ -19,7 +19,8 @@ struct WalkMemo {
     /// A walk: to week `week`, from day `from`, ending on `end`.
     private struct Walk {
         var week = 0, from = Int.max
-        var end = DayCursor(dayNumber: 0)
+        /// (Never read before a walk sets it: `from` admits no day until then.)
+        var end = DayCursor(firstOfMonth: 0, year: 1970, month: 1, weekday: 5, monthLength: 31)
 
         @inline(__always)
         func answers(_ week: Int, from day: Int) -> Bool { week == self.week && from <= day && day <= end.dayNumber }

@@ -37,16 +37,25 @@ extension CalendarSearch {
     /// week-numbering year, within 40 years.
     static func weekStart(onOrAfter sunday: Int, numbered week: Int) -> Int? {
         guard week >= 1 else { return nil }
-        var year = CivilYear.year(ofDay: sunday + 6)
-        var first = ZoneCalendar.firstDayOfWeekYear(year)
+        let year = CivilYear.year(ofDay: sunday + 6)
+        return weekStart(onOrAfter: sunday, numbered: week, weekYear: year,
+                         starting: CivilYear.firstDayOfWeekYear(year), nextStarting: CivilYear.firstDayOfWeekYear(year + 1))
+    }
+
+    /// The same, given the Sunday's week-numbering year and the first days
+    /// of that year and the next.
+    @inline(__always)
+    private static func weekStart(onOrAfter sunday: Int, numbered week: Int, weekYear: Int,
+                                  starting first: Int, nextStarting next: Int) -> Int? {
+        var (year, first, next) = (weekYear, first, next)
         for _ in 0..<40 {
             // Week-numbering years start on Sundays: the year has the week
             // when its Sunday comes before the next year's first.
-            let next = ZoneCalendar.firstDayOfWeekYear(year + 1)
-            let day = first + 7 * (week - 1)
-            if day < next && day >= sunday { return day }
+            let start = first + 7 * (week - 1)
+            if start < next && start >= sunday { return start }
             year += 1
             first = next
+            next = CivilYear.firstDayOfWeekYear(year + 1)
         }
         return nil
     }
@@ -64,29 +73,18 @@ extension CalendarSearch {
     @inline(__always)
     static func weekWalk(from cursor: DayCursor, to week: Int) -> Int? {
         let day = cursor.dayNumber
-        var first = CivilYear.firstDayOfWeekYear(cursor.year)
-        var next = CivilYear.firstDayOfWeekYear(cursor.year + 1)
+        let first = CivilYear.firstDayOfWeekYear(cursor.year)
+        let next = CivilYear.firstDayOfWeekYear(cursor.year + 1)
         // The day's own week (`ZoneCalendar.weekOfYear(ofDay:inYear:)`).
         if (day >= next ? 1 : (day - first) / 7 + 1) == week { return day }
         guard week >= 1 else { return nil }
         // The Sunday after the day lies in the day's week-numbering year, or
         // in the next one once that has started (within 13 days of the day).
         let sunday = day - (cursor.weekday - 1) + 7
-        var year = cursor.year
-        if sunday >= next {
-            year += 1
-            first = next
-            next = CivilYear.firstDayOfWeekYear(year + 1)
+        guard sunday >= next else {
+            return weekStart(onOrAfter: sunday, numbered: week, weekYear: cursor.year, starting: first, nextStarting: next)
         }
-        for _ in 0..<40 {
-            // Week-numbering years start on Sundays: the year has the week
-            // when its Sunday comes before the next year's first.
-            let start = first + 7 * (week - 1)
-            if start < next && start >= sunday { return start }
-            year += 1
-            first = next
-            next = CivilYear.firstDayOfWeekYear(year + 1)
-        }
-        return nil
+        return weekStart(onOrAfter: sunday, numbered: week, weekYear: cursor.year + 1, starting: next,
+                         nextStarting: CivilYear.firstDayOfWeekYear(cursor.year + 2))
     }
 }
