@@ -43,3 +43,14 @@ extension ZoneRules {
         return Int(indexes[bucketCount + first]) >= end
     }
 }
+
+extension ZoneRules {
+    /// Whether every transition from `from` (epoch seconds) on, forever,
+    /// leaves local midnight alone: the table's from there, and past its end
+    /// the last 400-year cycle's, which instants there fold back to.
+    /// - Complexity: two lookups.
+    func transitionsLeaveMidnightAlone(from: Int) -> Bool {
+        let first = coverageEnd == Int.max ? from : min(from, coverageEnd - Self.cycleSeconds)
+        return Int(indexes[bucketCount + transitionCount(atOrBefore: first - 1)]) >= transitionTimes.count
+    }
+}
