@@ -22,7 +22,8 @@ struct CalendarSearch: Sendable {
     /// (`CalendarSearch+NoAnswer` after a few steps, `CalendarSearch+PinnedYear`
     /// after each step that found nothing, `CalendarSearch+WeekYearLeftBehind`
     /// once past the week year) and skips the years in which it
-    /// cannot (`CalendarSearch+StepsBeforeTheMonth`), follows such steps on
+    /// cannot (`CalendarSearch+StepsBeforeTheMonth`, and before a set's year
+    /// `CalendarSearch+YearsBeforeThePinnedYear`), follows such steps on
     /// day numbers (`CalendarSearch+StepsOnDays`) or takes the steps outside a
     /// week-numbering year once per kind (`CalendarSearch+StepsOutsideTheWeekYear`);
     /// off only in the tests that compare those checks with the whole search.
@@ -162,7 +163,14 @@ struct CalendarSearch: Sendable {
                 }
                 if let result { return InstantBounds.fire(result) }
                 if askingWhetherAnyAnswer && emptyStepRepeats(from: searching, verdict: &pinnedVerdict) { return nil }
-                searching = newSearchDate
+                if askingWhetherAnyAnswer, let skip = yearsBeforeThePinnedYear(after: searching, next: newSearchDate) {
+                    // The steps from the years before the set's year, passed over
+                    // (`CalendarSearch+YearsBeforeThePinnedYear`).
+                    searching = skip.searching
+                    stepIndex += skip.passedOver
+                } else {
+                    searching = newSearchDate
+                }
             } catch {
                 return nil
             }

@@ -1,0 +1,84 @@
+import Foundation
+import Testing
+@_spi(Internals) @testable import TriggerEngine
+
+/// `CalendarSearch+YearsBeforeThePinnedYear` against the whole search.
+@Suite("Calendar search: the years before a set's year")
+struct YearsBeforeThePinnedYearTests {
+    static let zones = WeekWalkTests.zones + ["UTC", "Asia/Kolkata"]
+
+    /// A set with a year 1–40 years after the start's, with any other units:
+    /// a month and a day (29–31 often, for the missing day's approximation),
+    /// February (its look four years ahead), week units (a week-numbering
+    /// year's end), a weekday, a time of day.
+    static func pattern(_ generator: inout CalendarQueryGenerator, year: Int) -> CalendarPattern {
+        var pattern = CalendarPattern()
+        pattern[.year] = year + generator.int(1...40)
+        if generator.chance(0.6) { pattern[.month] = generator.chance(0.3) ? 2 : generator.int(1...12) }
+        if generator.chance(0.6) { pattern[.day] = generator.chance(0.3) ? generator.int(29...31) : generator.int(1...28) }
+        if generator.chance(0.4) { pattern[.weekday] = generator.int(1...7) }
+        if generator.chance(0.15) { pattern[.weekdayOrdinal] = generator.int(1...5) }
+        if generator.chance(0.15) { pattern[.weekOfMonth] = generator.int(1...6) }
+        if generator.chance(0.15) { pattern[.weekOfYear] = generator.int(1...53) }
+        if generator.chance(0.1) { pattern[.yearForWeekOfYear] = pattern[.year]! + generator.int(-1...1) }
+        if generator.chance(0.4) { pattern[.hour] = generator.int(0...23) }
+        if generator.chance(0.3) { pattern[.minute] = generator.int(0...59) }
+        if generator.chance(0.2) { pattern[.second] = generator.int(0...59) }
+        if generator.chance(0.3) {
+            // The bench's slow shape: a date and a weekday it rarely falls on.
+            pattern[.month] = generator.int(1...12)
+            pattern[.day] = generator.int(1...31)
+            pattern[.weekday] = generator.int(1...7)
+            pattern[.weekOfYear] = nil
+            pattern[.yearForWeekOfYear] = nil
+        }
+        return pattern
+    }
+
+    /// 6,000 seeded sets and starts: with the checks the search answers
+    /// exactly what it answers without them, and the steps passed over are
+    /// many (so the comparison is not empty): the step from the start of the
+    /// year after the start's finds nothing and goes on to the next year,
+    /// with years left to pass over, in a sixth of them (most sets find the
+    /// set's year at that step).
+    @Test(arguments: 0..<4)
+    func passingOverNeverChangesAnAnswer(shard: Int) throws {
+        let comparison = try EarlyNilComparison(seed: 0x7EA8_0000 + UInt64(shard), count: 1_500, zones: Self.zones) { generator, year in
+            Self.pattern(&generator, year: year)
+        }
+        #expect(comparison.differences.isEmpty, "\(comparison.summary)")
+        var passedOver = 0
+        for outcome in comparison.outcomes {
+            let search = outcome.search
+            let yearAfter = search.calendar.interval(of: .year, containing: outcome.after).end
+            guard let (result, next) = try? search.step(start: outcome.after, searching: yearAfter), result == nil,
+                  let skip = search.yearsBeforeThePinnedYear(after: yearAfter, next: next) else { continue }
+            passedOver += 1
+            // Where it goes is where the steps go: the start of the year before the set's.
+            #expect(search.calendar.fields(skip.searching).year == outcome.pattern[.year]! - 1)
+            #expect(skip.searching == search.calendar.interval(of: .year, containing: skip.searching).start)
+        }
+        let answered = comparison.outcomes.filter { $0.answer != nil }.count
+        #expect(passedOver >= 120 && answered >= 300, "passed over in \(passedOver), answered \(answered) of 1,500")
+    }
+
+    /// Two of the bench's slow sets: the answer (Foundation's) and how many
+    /// steps the passing over saves them (2001–2027 and 2002–2035).
+    @Test func theBenchsSlowSets() throws {
+        let cases: [([CalendarUnit: Int], String, Double, Double)] = [
+            ([.year: 2029, .month: 3, .day: 4, .weekday: 2], "Australia/Sydney", 974_151_594, 1_901_192_400),
+            ([.year: 2038, .month: 4, .day: 2, .hour: 7, .second: 17, .weekday: 3], "Asia/Kolkata", 992_848_212, 2_219_423_400),
+        ]
+        for (units, zone, after, answer) in cases {
+            var pattern = CalendarPattern()
+            for (unit, value) in units { pattern[unit] = value }
+            let search = CalendarSearch(calendar: ZoneCalendar(rules: try ZoneRules.named(zone), near: after), pattern: pattern)
+            #expect(search.next(after: after) == answer)
+            let yearAfter = search.calendar.interval(of: .year, containing: after).end
+            let (result, next) = try search.step(start: after, searching: yearAfter)
+            #expect(result == nil)
+            let skip = try #require(search.yearsBeforeThePinnedYear(after: yearAfter, next: next))
+            #expect(skip.passedOver == pattern[.year]! - 2 - search.calendar.fields(yearAfter).year && skip.passedOver >= 18)
+        }
+    }
+}
