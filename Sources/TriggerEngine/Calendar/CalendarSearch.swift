@@ -165,7 +165,12 @@ struct CalendarSearch: Sendable {
                 if askingWhetherAnyAnswer && emptyStepRepeats(from: searching, verdict: &pinnedVerdict) { return nil }
                 if askingWhetherAnyAnswer, let skip = yearsBeforeThePinnedYear(after: searching, next: newSearchDate) {
                     // The steps from the years before the set's year, passed over
-                    // (`CalendarSearch+YearsBeforeThePinnedYear`).
+                    // (`CalendarSearch+YearsBeforeThePinnedYear`); whether the search
+                    // can answer at all is still asked where the 4th step would.
+                    if stepIndex < Self.stepsBeforeAskingWhetherAnyAnswer
+                        && stepIndex + 1 + skip.passedOver > Self.stepsBeforeAskingWhetherAnyAnswer && cannotAnswer(after: start) {
+                        return nil
+                    }
                     searching = skip.searching
                     stepIndex += skip.passedOver
                 } else {
