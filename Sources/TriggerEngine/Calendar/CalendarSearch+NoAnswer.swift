@@ -14,7 +14,7 @@
 ///   highest mismatched unit is the day, the weekday ordinal or the week of
 ///   the month and the candidate lies in February
 ///   (`februaryApproximationInReach` says when that cannot happen, and
-///   `sixthWeekCandidatesMissFebruary` for a sixth week of the month with a
+///   `weekOfMonthCandidatesMissFebruary` for a week of the month with a
 ///   week number, walking the candidates where the former bounds them);
 /// - the 1st of the next month for a day the month lacks
 ///   (`adjustedForMissingDay`, `leapDay`), which needs a day in the set (and
@@ -60,7 +60,7 @@ extension CalendarSearch {
             // them lie before the start, which no step accepts.
             return true
         }
-        guard !februaryApproximationInReach || sixthWeekCandidatesMissFebruary(after: start) else { return false }
+        guard !februaryApproximationInReach || weekOfMonthCandidatesMissFebruary(after: start) else { return false }
         guard !Self.someDay(showing: pattern, onOrAfter: startDay - 1) else { return false }
         guard pattern[.day] != nil, !candidatesKeepTheMonthAndDay else { return true }
         // A day: the day after a missing one is the 1st of the month after

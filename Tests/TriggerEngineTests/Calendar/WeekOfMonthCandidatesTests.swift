@@ -2,22 +2,36 @@ import Foundation
 import Testing
 @_spi(Internals) @testable import TriggerEngine
 
-/// `CalendarSearch+SixthWeekCandidates` against the whole search.
-@Suite("Calendar search: a day in the sixth week of a month and a week number")
-struct SixthWeekCandidatesTests {
+/// `CalendarSearch+WeekOfMonthCandidates` against the whole search.
+@Suite("Calendar search: a week of the month and a week number")
+struct WeekOfMonthCandidatesTests {
     /// Zones whose transitions leave midnight alone, where the proof applies,
     /// and two where a day starts at 01:00 (Santiago, every year) or was lost
     /// (Apia, 2011), where it must decline until they stop.
     static let zones = ["Europe/Berlin", "Australia/Sydney", "America/New_York", "Asia/Kolkata", "UTC",
                         "America/Santiago", "Pacific/Apia"]
 
-    /// The shape of the slow sets: a day, the sixth week of the month and a
-    /// week number (53 often), with or without a weekday, an ordinal (the
-    /// 5th often, whose walk runs for months) and a time of day.
-    static func pattern(_ generator: inout CalendarQueryGenerator) -> CalendarPattern {
+    /// The two shapes the check takes.
+    enum Shape: CaseIterable, Sendable {
+        /// A day and the sixth week of the month.
+        case sixthWeekWithADay
+        /// Any week of the month (the sixth less often) and no day.
+        case weekOfMonthWithoutADay
+    }
+
+    /// The shapes of the slow sets: a week number (53 often) and a week of
+    /// the month, with a day (then the sixth week) or without, with or without
+    /// a weekday, an ordinal (the 5th often, whose walk runs for months) and a
+    /// time of day.
+    static func pattern(_ generator: inout CalendarQueryGenerator, _ shape: Shape) -> CalendarPattern {
         var pattern = CalendarPattern()
-        pattern[.day] = generator.chance(0.3) ? generator.int(29...31) : generator.int(1...28)
-        pattern[.weekOfMonth] = 6
+        switch shape {
+        case .sixthWeekWithADay:
+            pattern[.day] = generator.chance(0.3) ? generator.int(29...31) : generator.int(1...28)
+            pattern[.weekOfMonth] = 6
+        case .weekOfMonthWithoutADay:
+            pattern[.weekOfMonth] = generator.chance(0.2) ? 6 : generator.int(1...5)
+        }
         pattern[.weekOfYear] = generator.chance(0.2) ? 53 : generator.int(1...53)
         if generator.chance(0.5) { pattern[.weekday] = generator.int(1...7) }
         if generator.chance(0.4) { pattern[.weekdayOrdinal] = generator.chance(0.4) ? 5 : generator.int(1...4) }
@@ -27,18 +41,19 @@ struct SixthWeekCandidatesTests {
         return pattern
     }
 
-    /// 3,000 seeded sets and starts: with the checks the search answers
-    /// exactly what it answers without them; the proof holds for many of them
-    /// (so the comparison is not empty), declines in the zones that lose
-    /// days, and some sets are answered by February's approximation (1 March),
-    /// where it must not hold.
-    @Test(arguments: 0..<2)
-    func theProofNeverChangesAnAnswer(shard: Int) throws {
-        let comparison = try EarlyNilComparison(seed: 0x0006_EEC0 + UInt64(shard), count: 1_500, zones: Self.zones) { generator, _ in
-            Self.pattern(&generator)
+    /// 3,000 seeded sets and starts of each shape: with the checks the search
+    /// answers exactly what it answers without them; the proof holds for many
+    /// of them (so the comparison is not empty), declines in the zones that
+    /// lose days, and some sets are answered by February's approximation (1
+    /// March), where it must not hold.
+    @Test(arguments: Shape.allCases, 0..<2)
+    func theProofNeverChangesAnAnswer(shape: Shape, shard: Int) throws {
+        let seed = (shape == .sixthWeekWithADay ? 0x0006_EEC0 : 0x0006_EED0) + UInt64(shard)
+        let comparison = try EarlyNilComparison(seed: seed, count: 1_500, zones: Self.zones) { generator, _ in
+            Self.pattern(&generator, shape)
         }
         #expect(comparison.differences.isEmpty, "\(comparison.summary)")
-        let proven = comparison.outcomes.filter { $0.search.sixthWeekCandidatesMissFebruary(after: $0.after) }
+        let proven = comparison.outcomes.filter { $0.search.weekOfMonthCandidatesMissFebruary(after: $0.after) }
         #expect(proven.count >= 300, "the proof held for \(proven.count) of 1,500")
         #expect(proven.allSatisfy(Self.answersExactlyOrNot), "an approximation where the proof held")
         // Santiago changes its clocks at midnight, every year; Apia lost 30 December 2011.
@@ -56,19 +71,19 @@ struct SixthWeekCandidatesTests {
         return outcome.search.mismatches(at: answer, outcome.pattern).isEmpty
     }
 
-    /// Every set of the shape with its week number and day, in a zone the
-    /// proof applies to: where it holds, the search from each of twelve
-    /// starts over four centuries (2100's missing leap day among them)
-    /// answers nil without the checks.
+    /// Sets of both shapes, in a zone the proof applies to: where it holds,
+    /// the search from each of twelve starts over four centuries (2100's
+    /// missing leap day among them) answers nil or an exact match without
+    /// the checks.
     @Test func whereTheProofHoldsNoStepAnswers() throws {
         let rules = try ZoneRules.named("UTC")
         var generator = CalendarQueryGenerator(seed: 0x0006_EEC9)
         var proven = 0
-        for _ in 0..<400 {
-            let pattern = Self.pattern(&generator)
+        for index in 0..<400 {
+            let pattern = Self.pattern(&generator, index % 2 == 0 ? .sixthWeekWithADay : .weekOfMonthWithoutADay)
             let starts = (0..<12).map { _ in Double(generator.int(-1_000_000_000...12_000_000_000)) }
             var search = CalendarSearch(calendar: ZoneCalendar(rules: rules, near: starts[0]), pattern: pattern)
-            guard search.sixthWeekCandidatesMissFebruary(after: starts[0]) else { continue }
+            guard search.weekOfMonthCandidatesMissFebruary(after: starts[0]) else { continue }
             proven += 1
             search.askingWhetherAnyAnswer = false
             for start in starts {
@@ -80,22 +95,46 @@ struct SixthWeekCandidatesTests {
         #expect(proven >= 100, "the proof held for \(proven) of 400")
     }
 
-    /// Two sets February's approximation answers (Foundation's answers, 1
-    /// March), one through a day February lacks (the day walk from 31
-    /// January to the 30th stops on 29 February) and one through the week of
-    /// the month (5 February, in its first week): the proof declines both.
+    /// Four sets February's approximation answers (Foundation's answers, 1
+    /// March): one through a day February lacks (the day walk from 31
+    /// January to the 30th stops on 29 February), one through the week of the
+    /// month (5 February, in its first week), one without a day (the first
+    /// Sunday of a February in week 5 is in the month's second week), and one
+    /// with a day and an earlier week of the month, from a February the search
+    /// adds (17 February is never in the second week): the proof declines them.
     @Test(arguments: [
         ([CalendarUnit.day: 30, .weekOfMonth: 6, .weekOfYear: 37], "2015-08-31T12:00:00Z", "2016-03-01T00:00:00Z"),
         ([CalendarUnit.day: 5, .weekOfMonth: 6, .weekOfYear: 48], "2001-02-01T00:00:00Z", "2005-03-01T00:00:00Z"),
+        ([CalendarUnit.weekday: 1, .weekOfMonth: 1, .weekOfYear: 5], "1997-05-12T16:19:26Z", "1999-03-01T00:00:00Z"),
+        ([CalendarUnit.day: 17, .weekOfMonth: 2, .weekOfYear: 53], "2026-02-01T00:00:00Z", "2029-03-01T00:00:00Z"),
     ])
     func theProofDeclinesSetsFebruaryAnswers(units: [CalendarUnit: Int], after: String, answer: String) throws {
+        let search = try Self.search(units, in: "UTC", after: after)
+        let start = try #require(ISO8601DateFormatter().date(from: after)).timeIntervalSince1970
+        let expected = try #require(ISO8601DateFormatter().date(from: answer)).timeIntervalSince1970
+        #expect(!search.weekOfMonthCandidatesMissFebruary(after: start))
+        #expect(search.next(after: start) == expected)
+    }
+
+    /// A slow set of the bench without a day (a Wednesday in the fourth week
+    /// of a month in week 53, which lies in a December's fifth or sixth week):
+    /// the proof holds, the search answers nil at its 4th step, and so does
+    /// Foundation.
+    @Test func aFourthWeekInWeekFiftyThreeAnswersNilEarly() throws {
+        let search = try Self.search([.weekday: 4, .weekOfMonth: 4, .weekOfYear: 53], in: "Europe/Berlin",
+                                     after: "2001-02-04T22:18:08Z")
+        let start = 981_325_088.0
+        #expect(search.weekOfMonthCandidatesMissFebruary(after: start))
+        #expect(search.cannotAnswer(after: start))
+        #expect(search.next(after: start) == nil)
+    }
+
+    /// The search for `units` in `zone`, its calendar centred on `after`.
+    static func search(_ units: [CalendarUnit: Int], in zone: String, after: String) throws -> CalendarSearch {
         var pattern = CalendarPattern()
         for (unit, value) in units { pattern[unit] = value }
         let start = try #require(ISO8601DateFormatter().date(from: after)).timeIntervalSince1970
-        let expected = try #require(ISO8601DateFormatter().date(from: answer)).timeIntervalSince1970
-        let search = CalendarSearch(calendar: ZoneCalendar(rules: .fixed(offset: 0), near: start), pattern: pattern)
-        #expect(!search.sixthWeekCandidatesMissFebruary(after: start))
-        #expect(search.next(after: start) == expected)
+        return CalendarSearch(calendar: ZoneCalendar(rules: try ZoneRules.named(zone), near: start), pattern: pattern)
     }
 
     /// The fact the proof rests on for a step that adds February: from every
