@@ -35,7 +35,7 @@ struct CenterPersistenceTests {
 
     @Test("random change sequences read back the same from both stores", arguments: [1, 2, 3] as [UInt64])
     func randomSequences(seed: UInt64) async throws {
-        let postgres = try await PostgresStore(url: TestPostgres.freshDatabase())
+        let postgres = try await TestPostgres.store(TestPostgres.freshDatabase())
         defer { postgres.close() }
         let sqlite = try NotificationStore(path: nil)
         var random = SplitMix64(seed: seed)
@@ -56,7 +56,7 @@ struct CenterPersistenceTests {
 
     @Test("a fire finishes only the row of that very request and due instant")
     func firedPendingMatchesItsRow() async throws {
-        let postgres = try await PostgresStore(url: TestPostgres.freshDatabase())
+        let postgres = try await TestPostgres.store(TestPostgres.freshDatabase())
         defer { postgres.close() }
         let sqlite = try NotificationStore(path: nil)
         let added = Date(timeIntervalSince1970: 1_800_000_000)
@@ -83,7 +83,7 @@ struct CenterPersistenceTests {
 
     @Test("a change the store cannot keep fails the whole transaction in both")
     func refusedKeyWritesNothing() async throws {
-        let postgres = try await PostgresStore(url: TestPostgres.freshDatabase())
+        let postgres = try await TestPostgres.store(TestPostgres.freshDatabase())
         defer { postgres.close() }
         let sqlite = try NotificationStore(path: nil)
         let good = NotificationRequest(identifier: "good", content: NotificationContent(title: "G"), trigger: nil)

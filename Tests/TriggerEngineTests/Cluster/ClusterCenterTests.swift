@@ -32,7 +32,7 @@ struct ClusterCenterTests {
         var nodes: [ClusterCenter] = []
         var runs: [Task<Void, any Error>] = []
         for index in 0..<count {
-            let node = ClusterCenter(store: try await PostgresStore(url: url),
+            let node = ClusterCenter(store: try await TestPostgres.store(url),
                                      configuration: try ClusterConfiguration(node: "node\(index)", lease: lease, batchSize: 64))
             try await node.setSettings(NotificationSettings(authorizationStatus: .authorized, options: [.alert]))
             nodes.append(node)
@@ -74,7 +74,7 @@ struct ClusterCenterTests {
         #expect(ids.count == expected.count, "handed over \(ids.count) for \(expected.count) fires")
         #expect(Set(ids).count == ids.count, "a fire was handed over twice")
         #expect(Set(ids.map { $0.rawValue.components(separatedBy: "~").last! }) == expected)
-        let store = try await PostgresStore(url: url)
+        let store = try await TestPostgres.store(url)
         defer { store.close() }
         #expect(try await store.outstandingCount() == 0)
         #expect(try await store.loadDeliveredNotifications().count == expected.count)
@@ -83,7 +83,7 @@ struct ClusterCenterTests {
     @Test("a dead node's claims are delivered by another once the lease expires, with the same IDs")
     func leaseExpiryHandsFiresOver() async throws {
         let url = try TestPostgres.freshDatabase()
-        let store = try await PostgresStore(url: url)
+        let store = try await TestPostgres.store(url)
         defer { store.close() }
         let due = Date().addingTimeInterval(-1)
         let requests = (0..<20).map { index in
@@ -111,7 +111,7 @@ struct ClusterCenterTests {
     @Test("a replace and a remove racing a claim win over the claimer's finish")
     func replaceAndRemoveRacingAClaim() async throws {
         let url = try TestPostgres.freshDatabase()
-        let store = try await PostgresStore(url: url)
+        let store = try await TestPostgres.store(url)
         defer { store.close() }
         let node = ClusterCenter(store: store, configuration: try ClusterConfiguration(node: "adder"))
         let past = Date().addingTimeInterval(-120)
@@ -145,7 +145,7 @@ struct ClusterCenterTests {
     @Test("a repeating request's next fire is written once when two nodes finished the same fire")
     func nextFireWrittenOnce() async throws {
         let url = try TestPostgres.freshDatabase()
-        let store = try await PostgresStore(url: url)
+        let store = try await TestPostgres.store(url)
         defer { store.close() }
         // Whole seconds: a `Date` made from seconds since 1970 does not always give the same seconds back.
         let added = Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down) - 90)
@@ -190,7 +190,7 @@ struct ClusterCenterTests {
         let clock = ManualClock(now: start)
         var nodes: [ClusterCenter] = []
         for index in 0..<3 {
-            nodes.append(ClusterCenter(store: try await PostgresStore(url: url),
+            nodes.append(ClusterCenter(store: try await TestPostgres.store(url),
                                        configuration: try ClusterConfiguration(node: "n\(index)"), clock: clock))
         }
         _ = try await nodes[0].add(contentsOf: requests)
@@ -236,7 +236,7 @@ struct ClusterCenterTests {
     @Test("a handler that throws gets the same fire again after the backoff, and it is finished once")
     func handlerFailureIsRetriedWithTheSameID() async throws {
         let url = try TestPostgres.freshDatabase()
-        let store = try await PostgresStore(url: url)
+        let store = try await TestPostgres.store(url)
         defer { store.close() }
         let node = ClusterCenter(store: store, configuration: try ClusterConfiguration(node: "n"))
         await node.setRetryPolicy(DeliveryRetryPolicy(initial: .milliseconds(200), maximum: .seconds(1)))
@@ -270,7 +270,7 @@ struct ClusterCenterTests {
     @Test("a store that fails under a running node loses nothing: the fires wait and are delivered once it is back")
     func storeFailureWhileRunning() async throws {
         let url = try TestPostgres.freshDatabase()
-        let store = try await PostgresStore(url: url)
+        let store = try await TestPostgres.store(url)
         defer { store.close() }
         let node = ClusterCenter(store: store, configuration: try ClusterConfiguration(node: "n", pollInterval: .milliseconds(100)))
         await node.setRetryPolicy(DeliveryRetryPolicy(initial: .milliseconds(100), maximum: .milliseconds(400)))

@@ -22,7 +22,7 @@ struct PostgresMigrationTests {
     /// the fixture's version 1 rows (and `extra` SQL).
     static func versionOneDatabase(extra: String = "") async throws -> PostgresURL {
         let url = try TestPostgres.freshDatabase()
-        try await PostgresStore(url: url).close()
+        try await TestPostgres.store(url).close()
         let fixture = Bundle.module.url(forResource: "version4.sqlite", withExtension: nil, subdirectory: "Fixtures/store")!
         let legacy = try DatabaseQueue(path: fixture.path, configuration: { var c = Configuration(); c.readonly = true; return c }())
         let (delivered, categories, fires) = try legacy.read { db in
@@ -56,7 +56,7 @@ struct PostgresMigrationTests {
 
     @Test func versionOneDatabaseIsMigratedToTheStoredForms() async throws {
         let url = try await Self.versionOneDatabase()
-        let store = try await PostgresStore(url: url)
+        let store = try await TestPostgres.store(url)
         defer { store.close() }
         let pending = try await store.loadPendingRecords()
         #expect(pending.map(\.request.identifier) == ["standup", "water"])
@@ -73,7 +73,7 @@ struct PostgresMigrationTests {
             categories: try await store.loadNotificationCategories(), fires: try await store.loadPendingEventFires())
         try sqliteFixture.close()
         // A second node opening the migrated database changes nothing.
-        let second = try await PostgresStore(url: url)
+        let second = try await TestPostgres.store(url)
         defer { second.close() }
         #expect(try await second.loadDeliveredNotifications() == delivered)
     }
@@ -85,7 +85,7 @@ struct PostgresMigrationTests {
             INSERT INTO te_categories(identifier, category) VALUES ('BROKEN', '{"identifier":"BROKEN","options":["loud"]}');
             """)
         await #expect {
-            try await PostgresStore(url: url).close()
+            try await TestPostgres.store(url).close()
         } throws: { error in
             "\(error)".contains("stored category 'BROKEN' does not migrate to schema version 2")
         }

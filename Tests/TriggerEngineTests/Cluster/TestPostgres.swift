@@ -48,6 +48,14 @@ enum TestPostgres {
         }
     }
 
+    /// A store on `url` whose first contact (the schema's creation) may take a
+    /// minute: the library's 15 seconds were passed twice on this 2-core
+    /// machine with two benchmarks and a release build sharing it (29 Nov
+    /// 2026), which says nothing of the behaviour under test.
+    static func store(_ url: PostgresURL) async throws -> PostgresStore {
+        try await PostgresStore(url: url, connectTimeout: .seconds(60))
+    }
+
     /// A new, empty database on the server.
     static func freshDatabase() throws -> PostgresURL {
         let url = try server.get()
