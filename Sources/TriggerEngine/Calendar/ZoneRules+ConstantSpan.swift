@@ -42,9 +42,7 @@ extension ZoneRules {
         let first = transitionCount(atOrBefore: from - 1), end = transitionCount(atOrBefore: through)
         return Int(indexes[bucketCount + first]) >= end
     }
-}
 
-extension ZoneRules {
     /// Whether every transition from `from` (epoch seconds) on, forever,
     /// leaves local midnight alone: the table's from there, and past its end
     /// the last 400-year cycle's, which instants there fold back to.
