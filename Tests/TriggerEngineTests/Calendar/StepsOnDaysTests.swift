@@ -70,7 +70,9 @@ struct StepsOnDaysTests {
         }
         let (toNil, skipped, answeredAfterSkipping) = Self.stepsFollowed(in: comparison)
         #expect(comparison.differences.isEmpty, "\(comparison.summary)")
-        #expect(toNil >= (withADay ? 100 : 50) && skipped >= 100 && answeredAfterSkipping >= 50,
+        // Without a day, fewer reach the steps since `CalendarSearch+WeekOfMonthCandidates`
+        // ends a week of the month with a week number at the 4th step (42–45 to nil, 29 Nov 2026).
+        #expect(toNil >= (withADay ? 100 : 30) && skipped >= 100 && answeredAfterSkipping >= 50,
                 "followed to nil \(toNil), skipped \(skipped) (answered \(answeredAfterSkipping)) of 2,000")
     }
 
@@ -78,7 +80,8 @@ struct StepsOnDaysTests {
     /// to eleven years apart), with a day or without, the week of the month,
     /// the weekday ordinal or the weekday, maybe a time of day: the search
     /// following their steps, whose walks reach that far, answers exactly
-    /// what it answers without, and follows the steps of many of them.
+    /// what it answers without, and follows the steps of many of them (of
+    /// those `cannotAnswer` lets through).
     @Test(arguments: 0..<2)
     func setsWithAFiftyThirdWeekAreFollowedAcrossTheYearsBetween(shard: Int) throws {
         let comparison = try EarlyNilComparison(seed: 0xDA75_5300 + UInt64(shard), count: 600, zones: Self.zones) { generator, year in
@@ -89,7 +92,8 @@ struct StepsOnDaysTests {
         }
         let (toNil, skipped, _) = Self.stepsFollowed(in: comparison)
         #expect(comparison.differences.isEmpty, "\(comparison.summary)")
-        #expect(toNil + skipped >= 150, "followed to nil \(toNil), skipped \(skipped) of 600")
+        // (115–117 since `CalendarSearch+WeekOfMonthCandidates` ends more of them at the 4th step.)
+        #expect(toNil + skipped >= 90, "followed to nil \(toNil), skipped \(skipped) of 600")
     }
 
     /// What the check claims from 40 days after the start of each search
