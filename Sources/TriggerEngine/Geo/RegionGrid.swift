@@ -52,6 +52,14 @@ struct RegionGrid: Sendable {
             x >= Double(minX) && x <= Double(maxX) && y >= Double(minY) && y <= Double(maxY)
         }
 
+        /// `contains` as 1 or 0, its four comparisons combined without a branch
+        /// (whether a cell's envelope holds a fix is as good as random).
+        @inline(__always)
+        func containment(_ x: Double, _ y: Double) -> Int {
+            Int(unsafeBitCast(x >= Double(minX), to: UInt8.self) & unsafeBitCast(x <= Double(maxX), to: UInt8.self)
+                & unsafeBitCast(y >= Double(minY), to: UInt8.self) & unsafeBitCast(y <= Double(maxY), to: UInt8.self))
+        }
+
         @inline(__always)
         func intersects(minX: Double, minY: Double, maxX: Double, maxY: Double) -> Bool {
             Double(self.minX) <= maxX && Double(self.maxX) >= minX && Double(self.minY) <= maxY && Double(self.maxY) >= minY
@@ -238,6 +246,15 @@ struct RegionGrid: Sendable {
 
     /// How many cells `cell(_:_:)` can return.
     var cellCount: Int { buckets.starts.count - 1 }
+
+    /// The most items any cell holds (room for a point's candidates).
+    var largestCellCount: Int {
+        var largest = 0
+        buckets.starts.withUnsafeBufferPointer { starts in
+            for cell in 0..<max(0, starts.count - 1) { largest = max(largest, Int(starts[cell + 1] - starts[cell])) }
+        }
+        return largest
+    }
 
     /// A point's place on a Z-order (Morton) curve through the grid's cells cut
     /// 8 × 8: points near each other in the plane are mostly near each other on

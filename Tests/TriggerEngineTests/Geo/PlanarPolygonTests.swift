@@ -92,4 +92,50 @@ struct PlanarPolygonTests {
         // Points outside the true envelope that the grid let through to the exact test.
         #expect(outsideTested > 500, "outside points tested exactly: \(outsideTested)")
     }
+
+    /// Points interpolated along edges lie within rounding of them, where the
+    /// orientation's sign is noise unless its error bound is heeded: the
+    /// branch-free ray walk must hand them on (to the edge-by-edge walk and
+    /// then GEOS) rather than count a crossing by that sign. Points a few
+    /// units in the last place off the edge, on either side, too.
+    @Test func pointsWithinRoundingOfEdgesGetGEOSsAnswer() throws {
+        var random = SplitMix64(seed: 15_002)
+        let context = GEOSContext()
+        var tested = 0, inside = 0, handedToGEOS = 0
+        // Near the origin, where a unit in the last place is small against an
+        // edge's length: there a point within rounding of an edge leaves the
+        // orientation to GEOS (in Paris such points are still far enough for
+        // the filter to decide).
+        let shapes = (0..<120).map { _ -> [[XY]] in
+            [PolygonValidityTests.star(&random, 0.004, 0.003, 0.003, 8 + Int(random.next() % 120))]
+        }
+        for rings in shapes {
+            guard PolygonValidity.isCertainlyValid([rings]) else { continue }
+            let region = MonitoredRegion(identifier: "shape", region: Region(shape: .polygons([Region.Polygon(rings: rings)])))
+            let coverage = RegionCoverage(index: RegionIndex(regions: [region]))
+            let geometry = try region.region.geosGeometry(in: context)
+            for ring in rings {
+                for index in 0..<(ring.count - 1) {
+                    let a = ring[index], b = ring[index + 1]
+                    for _ in 0..<4 {
+                        let t = random.nextDouble(in: 0...1)
+                        var point = XY(a.x + t * (b.x - a.x), a.y + t * (b.y - a.y))
+                        for _ in 0..<Int(random.next() % 4) {
+                            point = random.next() % 2 == 0 ? XY(point.x.nextUp, point.y) : XY(point.x, point.y.nextDown)
+                        }
+                        let expected = try geometry.covers(GEOSGeometry.point(point.x, point.y, in: context))
+                        let before = coverage.geosTests
+                        coverage.collect(point.x, point.y)
+                        #expect((coverage.covered.count == 1) == expected, "(\(point.x), \(point.y)) near \(a)–\(b)")
+                        tested += 1
+                        if expected { inside += 1 }
+                        if coverage.geosTests > before { handedToGEOS += 1 }
+                    }
+                }
+            }
+        }
+        #expect(tested > 20_000 && inside > 3_000 && tested - inside > 3_000, "tested \(tested), inside \(inside)")
+        // Many of them are too close for the filter: what this test is about.
+        #expect(handedToGEOS > tested / 20, "handed to GEOS: \(handedToGEOS) of \(tested)")
+    }
 }
