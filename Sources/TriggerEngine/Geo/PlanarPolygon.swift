@@ -343,14 +343,16 @@ struct PlanarPolygon: Sendable {
             let spans = bit(edge.ay > y) ^ bit(edge.by > y)
             let onLine = bit(edge.ay == y) | bit(edge.by == y)
             let east = bit(x < edge.minX)
-            // GEOS's orientation filter (`GeoMath.orientation`) without its branches.
+            // GEOS's orientation filter (`GeoMath.orientation`) in one comparison:
+            // where the two products differ in sign (or one is zero) the filter
+            // always decides, and then |det| is their magnitudes' sum (to rounding), far
+            // above the bound; so "undecided, or zero" is |det| ≤ the bound,
+            // where a tie (decided by GEOS) only sends the walk edge by edge.
             let detLeft = (edge.ax - x) * (edge.by - y)
             let detRight = (edge.ay - y) * (edge.bx - x)
             let det = detLeft - detRight
-            let sameSigns = (bit(detLeft > 0) & bit(detRight > 0)) | (bit(detLeft < 0) & bit(detRight < 0))
-            let filtered = sameSigns & bit(abs(det) < 1e-15 * (abs(detLeft) + abs(detRight)))
-            let needsOrientation = spans & (east ^ 1)
-            unsure |= onLine | (needsOrientation & (bit(det == 0) | filtered))
+            let undecided = bit(abs(det) <= 1e-15 * (abs(detLeft) + abs(detRight)))
+            unsure |= onLine | (spans & (east ^ 1) & undecided)
             crossings &+= spans & (east | (bit(det > 0) ^ bit(edge.by < edge.ay)))
         }
         return unsure != 0 ? nil : crossings & 1 == 1
