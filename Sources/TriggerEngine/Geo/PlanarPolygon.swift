@@ -345,9 +345,9 @@ struct PlanarPolygon: Sendable {
             let east = bit(x < edge.minX)
             // GEOS's orientation filter (`GeoMath.orientation`) in one comparison:
             // where the two products differ in sign (or one is zero) the filter
-            // always decides, and then |det| is their magnitudes' sum (to rounding), far
-            // above the bound; so "undecided, or zero" is |det| ≤ the bound,
-            // where a tie (decided by GEOS) only sends the walk edge by edge.
+            // always decides, and then |det| is the sum of their magnitudes (to
+            // rounding), far above the bound; so "undecided, or zero" is |det| ≤
+            // the bound, where a tie (decided by GEOS) only sends the walk edge by edge.
             let detLeft = (edge.ax - x) * (edge.by - y)
             let detRight = (edge.ay - y) * (edge.bx - x)
             let det = detLeft - detRight

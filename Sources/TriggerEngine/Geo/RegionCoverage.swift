@@ -22,6 +22,8 @@ final class RegionCoverage {
     /// until the point's cache misses had landed (a twentieth of a run's time).
     private let coveredStorage: UnsafeMutablePointer<Int32>
     @exclusivity(unchecked) private var coveredCount = 0
+    /// The regions: the most `covered` can hold (its storage has a slot more).
+    private let coveredLimit: Int
     /// A point's candidates in its cell, and those of them in a boundary cell
     /// of their raster: room for the largest cell's items each.
     private let candidateStorage: UnsafeMutablePointer<Int32>
@@ -37,7 +39,8 @@ final class RegionCoverage {
         stamps = Array(repeating: -1, count: index.regions.count)
         // One more than the regions: `collect` writes a candidate's slot before
         // it knows whether the region is kept.
-        coveredStorage = .allocate(capacity: index.regions.count + 1)
+        coveredLimit = index.regions.count
+        coveredStorage = .allocate(capacity: coveredLimit + 1)
         let largestCell = max(1, index.grid.largestCellCount)
         candidateStorage = .allocate(capacity: largestCell)
         boundaryStorage = .allocate(capacity: largestCell)
@@ -128,6 +131,9 @@ final class RegionCoverage {
             exactTests += 1
             let raster = tables.bands[Int(item.test)].raster
             let cell = PolygonRaster.value(ofCell: raster.cell(x, y), in: tables.raster.baseAddress! + raster.offset)
+            // Never taken (a region is added at most once), and so never mispredicted:
+            // the unconditional write below stays within the storage whatever happens.
+            precondition(coveredCount <= coveredLimit, "a region was added twice for one point")
             coveredStorage[coveredCount] = item.region
             coveredCount &+= Self.bit(cell == PolygonRaster.inside)
             boundaryStorage[onBoundary] = candidateStorage[slot]
@@ -137,10 +143,11 @@ final class RegionCoverage {
             let item = items[Int(boundaryStorage[slot])]
             let answer = PlanarPolygon.bandCovers(x, y, bands: tables.bands[Int(item.test)], starts: tables.starts,
                                                   edges: tables.edges, points: tables.points)
+            precondition(coveredCount <= coveredLimit, "a region was added twice for one point")
             coveredStorage[coveredCount] = item.region
             coveredCount &+= Self.bit(answer ?? geosCovers(Int(item.region), x, y))
         }
-        precondition(coveredCount <= index.regions.count, "a region was added twice for one point")
+        precondition(coveredCount <= coveredLimit, "a region was added twice for one point")
     }
 
     /// 1 for true, 0 for false, without a branch.
@@ -157,7 +164,7 @@ final class RegionCoverage {
             stamps[region] = stamp
         }
         if covers(region, item.test, x, y, tables) {
-            precondition(coveredCount < index.regions.count, "a region was added twice for one point")
+            precondition(coveredCount < coveredLimit, "a region was added twice for one point")
             coveredStorage[coveredCount] = item.region
             coveredCount += 1
         }
