@@ -334,15 +334,15 @@ struct PlanarPolygon: Sendable {
     @inline(__always)
     private static func quickCrossings(_ edges: UnsafeBufferPointer<UInt32>, _ vertices: UnsafePointer<XY>, _ x: Double,
                                        _ y: Double, _ view: (Edge) -> Edge) -> Bool? {
-        // Verdicts as 0 or 1 combined with bitwise operators: with `&&` and `||`
-        // the compiler kept a branch for each.
+        // Verdicts as 0 or 1 (`Bool.bit`) combined with bitwise operators: with
+        // `&&` and `||` the compiler kept a branch for each.
         var crossings = 0, unsure = 0
         for first in edges {
             let edge = view(Self.edge(from: vertices + Int(first)))
             if edge.maxX < x { break }
-            let spans = bit(edge.ay > y) ^ bit(edge.by > y)
-            let onLine = bit(edge.ay == y) | bit(edge.by == y)
-            let east = bit(x < edge.minX)
+            let spans = (edge.ay > y).bit ^ (edge.by > y).bit
+            let onLine = (edge.ay == y).bit | (edge.by == y).bit
+            let east = (x < edge.minX).bit
             // GEOS's orientation filter (`GeoMath.orientation`) in one comparison:
             // where the two products differ in sign (or one is zero) the filter
             // always decides, and then |det| is the sum of their magnitudes (to
@@ -351,16 +351,12 @@ struct PlanarPolygon: Sendable {
             let detLeft = (edge.ax - x) * (edge.by - y)
             let detRight = (edge.ay - y) * (edge.bx - x)
             let det = detLeft - detRight
-            let undecided = bit(abs(det) <= 1e-15 * (abs(detLeft) + abs(detRight)))
+            let undecided = (abs(det) <= 1e-15 * (abs(detLeft) + abs(detRight))).bit
             unsure |= onLine | (spans & (east ^ 1) & undecided)
-            crossings &+= spans & (east | (bit(det > 0) ^ bit(edge.by < edge.ay)))
+            crossings &+= spans & (east | ((det > 0).bit ^ (edge.by < edge.ay).bit))
         }
         return unsure != 0 ? nil : crossings & 1 == 1
     }
-
-    /// 1 for true, 0 for false, without a branch.
-    @inline(__always)
-    private static func bit(_ value: Bool) -> Int { Int(unsafeBitCast(value, to: UInt8.self)) }
 
     /// GEOS's ray, edge by edge (see `rayCrossings`).
     @inline(__always)

@@ -135,9 +135,9 @@ final class RegionCoverage {
             // the unconditional write below stays within the storage whatever happens.
             precondition(coveredCount <= coveredLimit, "a region was added twice for one point")
             coveredStorage[coveredCount] = item.region
-            coveredCount &+= Self.bit(cell == PolygonRaster.inside)
+            coveredCount &+= (cell == PolygonRaster.inside).bit
             boundaryStorage[onBoundary] = candidateStorage[slot]
-            onBoundary &+= Self.bit(cell == PolygonRaster.boundary)
+            onBoundary &+= (cell == PolygonRaster.boundary).bit
         }
         for slot in 0..<onBoundary {
             let item = items[Int(boundaryStorage[slot])]
@@ -145,14 +145,10 @@ final class RegionCoverage {
                                                   edges: tables.edges, points: tables.points)
             precondition(coveredCount <= coveredLimit, "a region was added twice for one point")
             coveredStorage[coveredCount] = item.region
-            coveredCount &+= Self.bit(answer ?? geosCovers(Int(item.region), x, y))
+            coveredCount &+= (answer ?? geosCovers(Int(item.region), x, y)).bit
         }
         precondition(coveredCount <= coveredLimit, "a region was added twice for one point")
     }
-
-    /// 1 for true, 0 for false, without a branch.
-    @inline(__always)
-    private static func bit(_ value: Bool) -> Int { Int(unsafeBitCast(value, to: UInt8.self)) }
 
     /// Tests a candidate whose envelope holds the point; adds it to `covered`.
     @inline(__always)

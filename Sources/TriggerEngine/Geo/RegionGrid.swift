@@ -56,8 +56,7 @@ struct RegionGrid: Sendable {
         /// (whether a cell's envelope holds a fix is as good as random).
         @inline(__always)
         func containment(_ x: Double, _ y: Double) -> Int {
-            Int(unsafeBitCast(x >= Double(minX), to: UInt8.self) & unsafeBitCast(x <= Double(maxX), to: UInt8.self)
-                & unsafeBitCast(y >= Double(minY), to: UInt8.self) & unsafeBitCast(y <= Double(maxY), to: UInt8.self))
+            (x >= Double(minX)).bit & (x <= Double(maxX)).bit & (y >= Double(minY)).bit & (y <= Double(maxY)).bit
         }
 
         @inline(__always)
