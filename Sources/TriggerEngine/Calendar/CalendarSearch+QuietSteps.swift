@@ -1,7 +1,6 @@
-/// Shortcuts for the search's loops by seconds, minutes and hours, taken only where the whole
-/// walk stays in the quiet part of one constant-offset span, three days or
-/// more from either transition (`ZoneCalendar.steadyOffset(from:to:)`): the
-/// query's own span, or any later one a search years from its start reaches.
+/// Shortcuts for the search's loops by seconds, minutes and hours, taken only
+/// where the walk stays inside one constant-offset span: the query's own, or
+/// any later one a search years from its start reaches.
 ///
 /// There every period the loops step through is plain fixed-offset arithmetic:
 /// an hour runs from a whole local hour to the next, a minute from a whole UTC
@@ -10,8 +9,18 @@
 /// loop's landing points are computed on local seconds without a zone lookup,
 /// and the answer is the loop's answer. Each shortcut returns nil, and the
 /// caller walks as before, when any instant the walk would read (from the start
-/// of the period holding its start to its end) lies outside the quiet part:
-/// near a transition the loops keep Foundation's handling of gaps and repeats.
+/// of the period holding its start to its end) lies outside the span: across
+/// a transition the loops keep Foundation's handling of gaps and repeats.
+///
+/// How close to a transition: the walks by seconds and minutes read nothing
+/// but the offset at each instant they pass, so the span itself is enough
+/// (`ZoneCalendar.constantOffset(from:to:)`), up to the transition's instant.
+/// Until 30 Nov 2026 they too kept three days clear (`steadyOffset`), and a set
+/// whose day lies near a transition (`{month: 4, day: 7, minute: 5, second:
+/// 28, weekOfYear: 19}` in Sydney, whose clocks go back on the first Sunday of
+/// April) walked sixty minutes and sixty seconds at every match. The hour's
+/// walk reads the start of its day, day arithmetic that may look a day
+/// back: it keeps the three days (`ZoneCalendar.steadyOffset(from:to:)`).
 extension CalendarSearch {
     /// `advance(from:by:until:is:)` in the quiet span, for the search's two
     /// walks there: seconds by seconds and minutes by minutes to a value
@@ -25,7 +34,7 @@ extension CalendarSearch {
     func quietAdvance(from start: Double, by period: CalendarUnit, until unit: CalendarUnit, is value: Int) -> Double? {
         guard unit == period, period == .second || period == .minute else { return nil }
         let whole = Int(start.rounded(.down))
-        guard let offset = calendar.steadyOffset(from: whole, to: whole) else { return nil }
+        guard let offset = calendar.constantOffset(from: whole, to: whole) else { return nil }
         let local = whole + offset
         if ZoneCalendar.value(of: unit, localSeconds: local) == value { return start }
         // A value no second or minute shows is never reached: the walk's business.
@@ -38,7 +47,7 @@ extension CalendarSearch {
         let length = period == .second ? 1 : 60
         let first = periodStart + length
         let landing = first + (value - ZoneCalendar.value(of: unit, localSeconds: first) + 60) % 60 * length
-        guard calendar.steadyOffset(from: periodStart - offset, to: landing - offset) != nil else { return nil }
+        guard calendar.constantOffset(from: periodStart - offset, to: landing - offset) != nil else { return nil }
         return Double(landing - offset)
     }
 

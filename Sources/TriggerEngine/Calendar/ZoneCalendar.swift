@@ -88,6 +88,19 @@ struct ZoneCalendar: Sendable {
         return span.index >= 0 && last < span.end - Self.quietMargin ? span.offset : nil
     }
 
+    /// The offset over `first...last` when both lie in one constant-offset
+    /// span, however near its ends; else nil. Enough for a walk whose every
+    /// read is an offset and arithmetic on it (seconds, minutes and hours
+    /// within a day: `CalendarSearch+QuietSteps`), where `steadyOffset` also
+    /// keeps three days clear for the day arithmetic it vouches for.
+    @inline(__always)
+    func constantOffset(from first: Int, to last: Int) -> Int? {
+        guard first <= last else { return nil }
+        if first >= spanStart && last < spanEnd { return spanOffset }
+        let span = rules.constantSpan(containing: first)
+        return span.index >= 0 && last < span.end ? span.offset : nil
+    }
+
     /// The instant of the wall time `wall` (local seconds), later than the
     /// quiet span, when everything Foundation's search reads on its way there
     /// from the span is plain wall-clock arithmetic; else nil. That holds when

@@ -211,6 +211,47 @@ struct DayWalkTests {
         #expect(search.quietAdvance(from: 1_800_000_000, by: .hour, until: .hour, is: 3) == nil)
     }
 
+    /// The same walks started within an hour and a half of a transition
+    /// (4,000 seeded starts, 1990–2060, a quarter with a fraction of a
+    /// second, the calendar centred on the start or on a year before it):
+    /// the shortcut answers up to the transition's instant, not only three
+    /// days from it, and declines a walk that would cross it; where it
+    /// answers it lands where the loop lands.
+    @Test func theQuietWalksLandWhereTheLoopLandsUpToATransition() throws {
+        var generator = CalendarQueryGenerator(seed: 0x7_2A45)
+        var answered = 0, answeredBefore = 0, declined = 0
+        var mismatches: [String] = []
+        for round in 0..<4_000 {
+            let zone = Self.zones[generator.int(0...Self.zones.count - 1)]
+            let rules = try ZoneRules.named(zone)
+            guard let transition = rules.firstTransition(after: generator.int(631_152_000...2_840_000_000)) else { continue }
+            let after = Double(transition.at + generator.int(-5_400...5_400)) + (generator.chance(0.25) ? 0.5 : 0)
+            let centre = generator.chance(0.5) ? after : after - 365 * 86_400
+            let search = CalendarSearch(calendar: ZoneCalendar(rules: rules, near: centre), pattern: CalendarPattern())
+            let period: CalendarUnit = round % 2 == 0 ? .second : .minute
+            let value = generator.int(0...59)
+            let loop = try? search.walk(from: after, by: period, until: period, is: value)
+            guard let shortcut = search.quietAdvance(from: after, by: period, until: period, is: value) else {
+                // Declined: the walk's reach crosses the transition.
+                if let loop, after >= Double(transition.at) || loop < Double(transition.at) - 60 {
+                    mismatches.append("\(zone) after \(after), \(period) to \(value): declined, the loop stays in one span (\(loop))")
+                }
+                declined += 1
+                continue
+            }
+            answered += 1
+            if after < Double(transition.at) { answeredBefore += 1 }
+            if loop != shortcut {
+                mismatches.append("\(zone) after \(after), \(period) to \(value): shortcut \(shortcut), loop \(String(describing: loop))")
+            }
+        }
+        #expect(answered >= 3_000)
+        #expect(answeredBefore >= 1_200)
+        #expect(declined >= 10)
+        let mismatchCount = mismatches.count
+        #expect(mismatchCount == 0, "of \(answered + declined): \(mismatches.prefix(10).joined(separator: "\n"))")
+    }
+
     /// Sets built on the walks (weekday ordinals, weeks of the month, days,
     /// with a rare or impossible match half of the time) in the same zones:
     /// the first two fire dates agree with Foundation's, nil included.
