@@ -14,8 +14,8 @@
 /// - `_adjustedComponents` adds S's month when the set has a day still ahead
 ///   of S's (the day is then the highest unit set); nothing else of S enters;
 /// - the match (`_matchingDate`) has no year to set, and S's week-numbering
-///   year is not W (a date in a calendar year after W lies in a later week
-///   year: 1 January is always in its own), so it starts over from W's first
+///   year is not W (after W: from W + 1's first day on, which may be one of
+///   the last days of W's calendar year), so it starts over from W's first
 ///   day and walks on from there through the set's units: the candidate does
 ///   not depend on S;
 /// - a match again after a mismatch starts from the end of a period holding
@@ -43,6 +43,12 @@
 /// month before W's first day (a period is a month at most, or a
 /// week-numbering year); after W they never come back. (After W, a set with a day is
 /// `CalendarSearch+WeekYearLeftBehind`'s.)
+///
+/// After W starts on W + 1's first day, which lies in W's December unless W + 1
+/// starts on 1 January: until 30 Nov 2026 the check waited for W + 1's calendar
+/// year, and `{minute: 47, weekday: 3, weekdayOrdinal: 4, yearForWeekOfYear:
+/// 2026}` asked in 2004 took its 101 steps hour by hour through 28–31 December
+/// 2026 (week 1 of 2027), 48 µs, to nil.
 ///
 /// What the tests show of the conditions: without the kind, the check that
 /// a step left the search to its period's end, or the steps after W, the
@@ -82,8 +88,9 @@ extension CalendarSearch {
         // W's first day: before it, a step qualifies when the month holding
         // its date ends by then (see above), from W − 1's first eleven months on.
         let weekYearStart = ZoneCalendar.firstDayOfWeekYear(weekYear)
-        // After W, for a set without a day (one with a day is WeekYearLeftBehind's).
-        let firstYearAfter = pattern[.day] == nil ? weekYear + 1 : Int.max
+        // After W, for a set without a day (one with a day is WeekYearLeftBehind's):
+        // from W + 1's first day, which may lie in W's last days of December.
+        let firstDayAfter = pattern[.day] == nil ? ZoneCalendar.firstDayOfWeekYear(weekYear + 1) : Int.max
         // The kinds the steps after the first can meet: each starts its period,
         // a month's 1st when the set has a day (the day is then the highest unit).
         let later: UInt16 = pattern[.day].map { $0 > 1 ? 0b1_1111_1111_1110 : 1 } ?? 1
@@ -99,8 +106,8 @@ extension CalendarSearch {
         var taken = 0
         while taken < stepsLeft {
             let fields = calendar.fields(searched)
-            let after = fields.year >= firstYearAfter
-            let day = calendar.dayNumber(at: searched)
+            let day = fields.dayNumber
+            let after = day >= firstDayAfter
             let monthEnd = day - fields.day + 1 + CivilDate.daysInMonth(year: fields.year, month: fields.month)
             guard monthEnd <= weekYearStart || after else { return .stepFrom(searching: searched, steps: taken) }
             if taken > 0 && known & later == later
