@@ -109,7 +109,7 @@ extension CalendarSearch {
     static let weekFiftyThreeStepReach = 12 * 366 + dayStepWalkLimit
 
     /// Where the step following a step that found nothing searches from.
-    private enum NextSearch {
+    enum NextSearch {
         /// 00:00 of the first day of the period after the searched one
         /// (`BumpedPeriod`: its month, or its week).
         case nextPeriod
@@ -168,6 +168,29 @@ extension CalendarSearch {
     /// (which the search asks at its 4th step, and which ends many searches
     /// sooner than following all their steps); never when nil.
     func stepsOnDays(from searching: Double, start: Double, stepsLeft: Int, stepsBeforeAsking: Int? = nil) -> DayStepSkip {
+        var memos = DayStepMemos()
+        return stepsOnDays(from: searching, start: start, stepsLeft: stepsLeft, stepsBeforeAsking: stepsBeforeAsking, memos: &memos)
+    }
+
+    /// What the steps on days of one search keep from one call to the next:
+    /// the outcomes by key and the walks. A search hands a step back (a
+    /// transition near the set's time on a matched day, a walk past its
+    /// reach), takes it, and follows the steps on days again; each call used
+    /// to start with empty memos and met every kind of year anew.
+    /// `{day: 4, minute: 44, weekOfMonth: 2, weekOfYear: 40}` in New York,
+    /// whose candidate falls on the first Sunday of November (the clocks go
+    /// back at 2:00, within an hour of 00:44) about one year in seven, took
+    /// 36 µs so. The outcomes depend on the calendar, the set and the
+    /// search's start alone (see `key` above), the same for every call of one search.
+    struct DayStepMemos {
+        var steps = StepMemo()
+        var walks = WalkMemo()
+    }
+
+    /// `stepsOnDays(from:start:stepsLeft:stepsBeforeAsking:)` with the memos
+    /// of the search's earlier calls (`CalendarSearch.next` keeps them).
+    func stepsOnDays(from searching: Double, start: Double, stepsLeft: Int, stepsBeforeAsking: Int?,
+                     memos: inout DayStepMemos) -> DayStepSkip {
         let set = pattern.set
         guard pattern[.year] == nil, pattern[.month] == nil,
               set.contains(.weekOfYear) || set.contains(.weekOfMonth) || set.contains(.weekdayOrdinal) || set.contains(.weekday),
@@ -194,8 +217,10 @@ extension CalendarSearch {
                                 lastDay: 0)
         var searched = DayCursor(dayNumber: firstDay)
         var last: NextSearch?
-        var memo = StepMemo()
-        var walks = WalkMemo()
+        var memo = memos.steps
+        var walks = memos.walks
+        // Handed back to the caller's memos on the way out, whatever the way.
+        defer { (memos.steps, memos.walks) = (memo, walks) }
         // Outcomes are kept only for steps with a week number (see `key` below).
         let keptOutcomes = pattern[.weekOfYear] != nil && !weekFiftyThree && weekYearDays == nil
         // The searched day's year, its key bits and the 1 January its walks stay
@@ -275,7 +300,7 @@ extension CalendarSearch {
     /// A step on days: where the next one searches from (nil when the step
     /// may answer), and the days it matched on, whose time of day a
     /// transition could move: the candidate, and the match again.
-    private struct StepOutcome {
+    struct StepOutcome {
         var next: NextSearch?
         var candidate: Int?
         var again: Int?
@@ -293,7 +318,7 @@ extension CalendarSearch {
     /// memo itself, and the table is made with the fourth: most searches end
     /// before, and making it was a cost they need not pay (those three,
     /// until 29 Nov 2026 not kept at all, missed again a cycle later).
-    private struct StepMemo {
+    struct StepMemo {
         private var entries: [UInt64] = []
         /// The outcomes kept before the table is made (0: none).
         private var early: (UInt64, UInt64, UInt64) = (0, 0, 0)

@@ -84,6 +84,8 @@ struct CalendarSearch: Sendable {
         // The kinds of step before a week-numbering year found to find nothing,
         // for the steps after it too (`CalendarSearch+StepsOutsideTheWeekYear`).
         var kindsFindingNothing: UInt16 = 0
+        // What the steps on days learnt, for their next call (`DayStepMemos`).
+        var dayStepMemos = DayStepMemos()
         var stepIndex = 0
         while stepIndex < Self.stepLimit {
             if stepIndex == Self.stepsBeforeAskingWhetherAnyAnswer && askingWhetherAnyAnswer && cannotAnswer(after: start) {
@@ -139,7 +141,8 @@ struct CalendarSearch: Sendable {
                 // from the second step on (a step taken costs as much as ten
                 // followed; `cannotAnswer` is asked on the way, at the 4th).
                 let asking = stepIndex < Self.stepsBeforeAskingWhetherAnyAnswer ? Self.stepsBeforeAskingWhetherAnyAnswer - stepIndex : nil
-                switch stepsOnDays(from: searching, start: start, stepsLeft: Self.stepLimit - stepIndex, stepsBeforeAsking: asking) {
+                switch stepsOnDays(from: searching, start: start, stepsLeft: Self.stepLimit - stepIndex, stepsBeforeAsking: asking,
+                                   memos: &dayStepMemos) {
                 case .never: followingDays = false
                 case .notYet: break
                 case .noAnswer: return nil
