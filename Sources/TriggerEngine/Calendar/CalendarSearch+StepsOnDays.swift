@@ -180,8 +180,9 @@ extension CalendarSearch {
     /// `{day: 4, minute: 44, weekOfMonth: 2, weekOfYear: 40}` in New York,
     /// whose candidate falls on the first Sunday of November (the clocks go
     /// back at 2:00, within an hour of 00:44) about one year in seven, took
-    /// 36 µs so. The outcomes depend on the calendar, the set and the
-    /// search's start alone (see `key` above), the same for every call of one search.
+    /// 36 µs so. The outcomes kept depend on the calendar, the set and the
+    /// search's start alone (see `key` in the loop below), the same for every
+    /// call of one search; the walks on the calendar alone.
     struct DayStepMemos {
         var steps = StepMemo()
         var walks = WalkMemo()

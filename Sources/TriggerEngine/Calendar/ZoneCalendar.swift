@@ -90,9 +90,9 @@ struct ZoneCalendar: Sendable {
 
     /// The offset over `first...last` when both lie in one constant-offset
     /// span, however near its ends; else nil. Enough for a walk whose every
-    /// read is an offset and arithmetic on it (seconds, minutes and hours
-    /// within a day: `CalendarSearch+QuietSteps`), where `steadyOffset` also
-    /// keeps three days clear for the day arithmetic it vouches for.
+    /// read is an offset and arithmetic on it (the walks by seconds and by
+    /// minutes: `CalendarSearch+QuietSteps`), where `steadyOffset` also keeps
+    /// three days clear for the day arithmetic it vouches for.
     @inline(__always)
     func constantOffset(from first: Int, to last: Int) -> Int? {
         guard first <= last else { return nil }
