@@ -49,10 +49,8 @@ struct YearsBeforeThePinnedYearTests {
         #expect(comparison.differences.isEmpty, "\(comparison.summary)")
         var passedOver = 0
         for outcome in comparison.outcomes {
+            guard let skip = Self.passOver(outcome) else { continue }
             let search = outcome.search
-            let yearAfter = search.calendar.interval(of: .year, containing: outcome.after).end
-            guard let (result, next) = try? search.step(start: outcome.after, searching: yearAfter), result == nil,
-                  let skip = search.yearsBeforeThePinnedYear(after: yearAfter, next: next) else { continue }
             passedOver += 1
             // Where it goes is where the steps go: the start of the year before the set's.
             #expect(search.calendar.fields(skip.searching).year == outcome.pattern[.year]! - 1)
@@ -60,6 +58,16 @@ struct YearsBeforeThePinnedYearTests {
         }
         let answered = comparison.outcomes.filter { $0.answer != nil }.count
         #expect(passedOver >= 120 && answered >= 300, "passed over in \(passedOver), answered \(answered) of 1,500")
+    }
+
+    /// Where the search passes over to after the step from the start of the
+    /// year after `outcome`'s start, when that step finds nothing and goes on
+    /// to the next year with years left to pass over; nil otherwise.
+    static func passOver(_ outcome: EarlyNilComparison.Outcome) -> (searching: Double, passedOver: Int)? {
+        let search = outcome.search
+        let yearAfter = search.calendar.interval(of: .year, containing: outcome.after).end
+        guard let (result, next) = try? search.step(start: outcome.after, searching: yearAfter), result == nil else { return nil }
+        return search.yearsBeforeThePinnedYear(after: yearAfter, next: next)
     }
 
     /// The same with a week-numbering year W (1–40 years after the start's)
@@ -80,10 +88,8 @@ struct YearsBeforeThePinnedYearTests {
         #expect(comparison.differences.isEmpty, "\(comparison.summary)")
         var passedOver = 0
         for outcome in comparison.outcomes {
+            guard let skip = Self.passOver(outcome) else { continue }
             let search = outcome.search
-            let yearAfter = search.calendar.interval(of: .year, containing: outcome.after).end
-            guard let (result, next) = try? search.step(start: outcome.after, searching: yearAfter), result == nil,
-                  let skip = search.yearsBeforeThePinnedYear(after: yearAfter, next: next) else { continue }
             passedOver += 1
             #expect(search.calendar.fields(skip.searching).year == outcome.pattern[.yearForWeekOfYear]! - 1)
             // What the search finds from there, with every step it passed over still to go, is what it answers.
