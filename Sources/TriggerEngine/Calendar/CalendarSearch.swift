@@ -86,6 +86,8 @@ struct CalendarSearch: Sendable {
         var kindsFindingNothing: UInt16 = 0
         // What the steps on days learnt, for their next call (`DayStepMemos`).
         var dayStepMemos = DayStepMemos()
+        // The steps that found nothing, by kind of year (`CalendarSearch+YearKindMemo`).
+        var yearKinds = yearKindMemo(after: start)
         var stepIndex = 0
         while stepIndex < Self.stepLimit {
             if stepIndex == Self.stepsBeforeAskingWhetherAnyAnswer && askingWhetherAnyAnswer && cannotAnswer(after: start) {
@@ -161,8 +163,19 @@ struct CalendarSearch: Sendable {
                     // otherwise reads every offset from the transition table instead
                     // of with two comparisons. (The first steps keep the query's own
                     // calendar: for short searches re-centring cost more than it saved.)
-                    if recentred?.calendar.spanContains(searching) != true { recentred = (recentred ?? self).centred(on: searching) }
-                    (result, newSearchDate) = try recentred.unsafelyUnwrapped.step(start: start, searching: searching)
+                    let kind = yearKinds?.key(searching: searching, start: start)
+                    if let kind, let run = yearKinds?.run(from: searching, kind, start: start,
+                                                          stepsLeft: Self.stepLimit - stepIndex) {
+                        // Steps of kinds already taken, looked up one after another;
+                        // the checks above are asked again after the last of them.
+                        searching = run.last
+                        stepIndex += run.steps - 1
+                        (result, newSearchDate) = (nil, run.next)
+                    } else {
+                        if recentred?.calendar.spanContains(searching) != true { recentred = (recentred ?? self).centred(on: searching) }
+                        (result, newSearchDate) = try recentred.unsafelyUnwrapped.step(start: start, searching: searching)
+                        if let kind, result == nil { yearKinds?.keep(kind, searching: searching, next: newSearchDate) }
+                    }
                 }
                 if let result { return InstantBounds.fire(result) }
                 if askingWhetherAnyAnswer && emptyStepRepeats(from: searching, verdict: &pinnedVerdict) { return nil }

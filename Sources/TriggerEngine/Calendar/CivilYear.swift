@@ -53,7 +53,7 @@ enum CivilYear {
     /// The year holding day `day` and the days since its 1 January, or nil
     /// before year 1 (or absurdly late).
     @inline(__always)
-    private static func yearAndDayOfYear(_ day: Int) -> (year: Int, dayOfYear: Int, leap: Bool)? {
+    static func yearAndDayOfYear(_ day: Int) -> (year: Int, dayOfYear: Int, leap: Bool)? {
         let sinceYearOne = day &- yearOneDay
         guard sinceYearOne >= 0 && sinceYearOne < 365_000_000 else { return nil }
         let count = UInt(bitPattern: sinceYearOne)

@@ -1,0 +1,117 @@
+import Foundation
+import Testing
+@_spi(Internals) @testable import TriggerEngine
+
+/// `CalendarSearch+YearKindMemo`: steps of one kind of year find nothing and
+/// move alike, and searches that look steps up answer as the whole search.
+struct YearKindMemoTests {
+    /// Zones whose offset never changes after 1990 (Kolkata's last change was in 1945).
+    static let zones = ["UTC", "Asia/Kolkata", "Asia/Tokyo", "Etc/GMT+5"]
+
+    /// A set with a month or a week number (not 53), no year, and some of the
+    /// other units; often one that matches rarely or never.
+    static func memoSet(_ generator: inout CalendarQueryGenerator) -> CalendarPattern {
+        var set = CalendarPattern()
+        let both = generator.chance(0.5)
+        if both || generator.chance(0.5) { set[.month] = generator.int(1...12) }
+        if both || set[.month] == nil { set[.weekOfYear] = generator.int(1...52) }
+        if generator.chance(0.5) { set[.day] = generator.int(1...31) }
+        if generator.chance(0.3) { set[.weekday] = generator.int(1...7) }
+        if generator.chance(0.2) { set[.weekdayOrdinal] = generator.int(1...5) }
+        if generator.chance(0.2) { set[.weekOfMonth] = generator.int(1...6) }
+        if generator.chance(0.4) { set[.hour] = generator.int(0...23) }
+        if generator.chance(0.5) { set[.minute] = generator.int(0...59) }
+        if generator.chance(0.4) { set[.second] = generator.int(0...59) }
+        return set
+    }
+
+    /// Starts from 1990 to 2150: many searches cross 2100, which is not a leap year.
+    static func start(_ generator: inout CalendarQueryGenerator) -> Double {
+        Double(generator.int(631_152_000...5_680_281_600)) + (generator.chance(0.1) ? 0.5 : 0)
+    }
+
+    /// A seeded query: its zone, set, start and search.
+    static func query(_ generator: inout CalendarQueryGenerator) throws -> (String, CalendarPattern, Double, CalendarSearch) {
+        let zone = zones[generator.int(0...zones.count - 1)]
+        let set = memoSet(&generator)
+        let after = start(&generator)
+        return (zone, set, after, CalendarSearch(calendar: ZoneCalendar(rules: try ZoneRules.named(zone), near: after), pattern: set))
+    }
+
+    /// The claim the memo rests on, step by step: every step taken from a date
+    /// whose key an earlier step of the same search had found nothing and
+    /// moved by the same amount.
+    @Test func stepsOfOneKindFindNothingAndMoveAlike() throws {
+        var generator = CalendarQueryGenerator(seed: 0x7EA2_C1D5)
+        var repeated = 0, searches = 0
+        var wrong: [String] = []
+        for _ in 0..<1_500 {
+            let (zone, set, after, search) = try Self.query(&generator)
+            guard let memo = search.yearKindMemo(after: after) else {
+                wrong.append("\(zone) \(set): no memo")
+                continue
+            }
+            searches += 1
+            var advances: [Int: Double] = [:]
+            var searching = after
+            for _ in 0..<CalendarSearch.stepLimit {
+                guard let (result, next) = try? search.step(start: after, searching: searching) else { break }
+                if let key = memo.key(searching: searching, start: after) {
+                    if let advance = advances[key] {
+                        repeated += 1
+                        if result != nil || next - searching != advance {
+                            wrong.append("\(zone) \(set) after \(after): from \(searching) found \(String(describing: result)), "
+                                         + "moved \(next - searching), where its kind moved \(advance)")
+                        }
+                    } else if result == nil {
+                        advances[key] = next - searching
+                    }
+                }
+                if result != nil { break }
+                searching = next
+            }
+        }
+        #expect(wrong.isEmpty, "\(wrong.count) steps: \(wrong.prefix(5))")
+        // Most of these searches run all their steps: the kinds repeat often.
+        #expect(searches > 1_400)
+        #expect(repeated > 40_000, "\(repeated) steps of a kind seen before")
+    }
+
+    /// Whole searches: with the memo (and the other checks) as without any check.
+    @Test func searchesLookingStepsUpAnswerAsTheWholeSearch() throws {
+        var generator = CalendarQueryGenerator(seed: 0x7EA2_5EA1)
+        var nil_ = 0, answered = 0
+        var wrong: [String] = []
+        for _ in 0..<800 {
+            let (zone, set, after, drawn) = try Self.query(&generator)
+            var search = drawn
+            let checked = search.next(after: after)
+            search.askingWhetherAnyAnswer = false
+            let whole = search.next(after: after)
+            if checked != whole {
+                wrong.append("\(zone) \(set) after \(after): \(String(describing: checked)), whole search \(String(describing: whole))")
+            }
+            if whole == nil { nil_ += 1 } else { answered += 1 }
+        }
+        #expect(wrong.isEmpty, "\(wrong.count) answers differ: \(wrong.prefix(5))")
+        #expect(nil_ > 200 && answered > 200, "\(nil_) nil, \(answered) answered")
+    }
+
+    /// Where the memo is not used: a year in the set, week 53, or a zone whose offset still changes.
+    @Test func theMemoStaysOutWhereItsReasoningDoesNotHold() throws {
+        let after = 1_800_000_000.0
+        func memo(_ zone: String, _ units: [CalendarUnit: Int]) throws -> CalendarSearch.YearKindMemo? {
+            var set = CalendarPattern()
+            for (unit, value) in units { set[unit] = value }
+            return CalendarSearch(calendar: ZoneCalendar(rules: try ZoneRules.named(zone), near: after), pattern: set)
+                .yearKindMemo(after: after)
+        }
+        #expect(try memo("UTC", [.month: 4, .weekOfYear: 19])?.reach == 4)
+        #expect(try memo("Asia/Kolkata", [.month: 2, .day: 29, .weekOfYear: 9])?.reach == 8)
+        #expect(try memo("UTC", [.year: 2030, .month: 4, .weekOfYear: 19]) == nil)
+        #expect(try memo("UTC", [.month: 4, .yearForWeekOfYear: 2030]) == nil)
+        #expect(try memo("UTC", [.month: 12, .weekOfYear: 53]) == nil)
+        #expect(try memo("UTC", [.day: 14, .hour: 3]) == nil)
+        #expect(try memo("Europe/Berlin", [.month: 4, .weekOfYear: 19]) == nil)
+    }
+}
