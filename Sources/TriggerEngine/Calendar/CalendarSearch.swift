@@ -174,7 +174,10 @@ struct CalendarSearch: Sendable {
                     } else {
                         if recentred?.calendar.spanContains(searching) != true { recentred = (recentred ?? self).centred(on: searching) }
                         (result, newSearchDate) = try recentred.unsafelyUnwrapped.step(start: start, searching: searching)
-                        if let kind, result == nil { yearKinds?.keep(kind, searching: searching, next: newSearchDate) }
+                        if let kind, result == nil {
+                            yearKinds?.keep(kind, searching: searching, next: newSearchDate)
+                            if yearKinds?.isSpent == true { yearKinds = nil }
+                        }
                     }
                 }
                 if let result { return InstantBounds.fire(result) }

@@ -52,17 +52,3 @@ extension ZoneRules {
         return Int(indexes[bucketCount + transitionCount(atOrBefore: first - 1)]) >= transitionTimes.count
     }
 }
-
-extension ZoneRules {
-    /// The offset at every instant from `seconds` (epoch seconds) on, forever,
-    /// when it never changes there: no transition in the table at or after
-    /// `seconds`, nor in the last 400-year cycle, which instants past the
-    /// table's end fold back to; else nil.
-    /// - Complexity: O(1).
-    func constantOffsetForever(from seconds: Int) -> Int? {
-        let last = transitionTimes.last ?? Int.min
-        let foldStart = coverageEnd == Int.max ? Int.max : coverageEnd - Self.cycleSeconds
-        guard last < seconds, last < foldStart else { return nil }
-        return offsets[transitionTimes.count]
-    }
-}

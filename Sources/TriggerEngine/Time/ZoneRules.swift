@@ -93,6 +93,9 @@ public struct ZoneRules: Sendable, Hashable, CustomStringConvertible {
     ///   hold over years of transitions (`transitionsLeaveMidnightAlone(from:through:)`).
     @usableFromInline var indexes: UnsafeBufferPointer<Int32> { storage.indexes }
     @usableFromInline let bucketCount: Int
+    /// The first year from which each year's transitions follow from its
+    /// kind (`yearKindsStart`); computed once with the table.
+    let yearKindsFrom: Int
 
     /// Buckets of 2^22 s (48.5 days): zones change offset at most a few times in one.
     @usableFromInline static let bucketShift = 22
@@ -133,6 +136,7 @@ public struct ZoneRules: Sendable, Hashable, CustomStringConvertible {
         storage = Storage(identifier: identifier, transitionTimes: times, offsets: offsets, indexes: counts + next)
         self.coverageEnd = coverageEnd ?? Int.max
         bucketCount = counts.count
+        yearKindsFrom = Self.yearKindsStart(times: times, offsets: offsets, coverageEnd: self.coverageEnd)
     }
 
     /// A zone with one fixed offset.

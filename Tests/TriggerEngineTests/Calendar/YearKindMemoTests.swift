@@ -5,8 +5,10 @@ import Testing
 /// `CalendarSearch+YearKindMemo`: steps of one kind of year find nothing and
 /// move alike, and searches that look steps up answer as the whole search.
 struct YearKindMemoTests {
-    /// Zones whose offset never changes after 1990 (Kolkata's last change was in 1945).
-    static let zones = ["UTC", "Asia/Kolkata", "Asia/Tokyo", "Etc/GMT+5"]
+    /// Zones with one offset and zones with daylight time (some whose rules
+    /// changed after 1990: New York 2007, Sydney 2008, Santiago, Apia's ended).
+    static let zones = ["UTC", "Asia/Kolkata", "Etc/GMT+5", "America/New_York", "Europe/Berlin", "Australia/Sydney",
+                        "America/Santiago", "Australia/Lord_Howe", "Pacific/Apia", "Pacific/Chatham"]
 
     /// A set with a month or a week number (not 53), no year, and some of the
     /// other units; often one that matches rarely or never.
@@ -97,10 +99,11 @@ struct YearKindMemoTests {
         #expect(nil_ > 200 && answered > 200, "\(nil_) nil, \(answered) answered")
     }
 
-    /// Where the memo is not used: a year in the set, week 53, or a zone whose offset still changes.
+    /// Where the memo is not used: a year in the set, week 53, neither a month
+    /// nor a week number; and no key before a zone's offsets follow the kinds of years.
     @Test func theMemoStaysOutWhereItsReasoningDoesNotHold() throws {
         let after = 1_800_000_000.0
-        func memo(_ zone: String, _ units: [CalendarUnit: Int]) throws -> CalendarSearch.YearKindMemo? {
+        func memo(_ zone: String, _ units: [CalendarUnit: Int], after: Double = after) throws -> CalendarSearch.YearKindMemo? {
             var set = CalendarPattern()
             for (unit, value) in units { set[unit] = value }
             return CalendarSearch(calendar: ZoneCalendar(rules: try ZoneRules.named(zone), near: after), pattern: set)
@@ -112,6 +115,11 @@ struct YearKindMemoTests {
         #expect(try memo("UTC", [.month: 4, .yearForWeekOfYear: 2030]) == nil)
         #expect(try memo("UTC", [.month: 12, .weekOfYear: 53]) == nil)
         #expect(try memo("UTC", [.day: 14, .hour: 3]) == nil)
-        #expect(try memo("Europe/Berlin", [.month: 4, .weekOfYear: 19]) == nil)
+        // New York's rules since 2007: a date in 2007 has no key (its window starts in 2006), one in 2008 has.
+        let newYork = try #require(try memo("America/New_York", [.month: 4, .weekOfYear: 19], after: 0))
+        #expect(newYork.key(searching: 1_180_000_000, start: 0) == nil)  // May 2007
+        #expect(newYork.key(searching: 1_210_000_000, start: 0) != nil)  // May 2008
+        // Nor when the year before the date's does not lie a day after the start.
+        #expect(newYork.key(searching: 1_210_000_000, start: 1_199_000_000) == nil)
     }
 }
