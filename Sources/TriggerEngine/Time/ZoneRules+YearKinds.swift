@@ -18,7 +18,7 @@ extension ZoneRules {
     static func yearKindsStart(times: [Int], offsets: [Int], coverageEnd: Int) -> Int {
         guard let first = times.first, let last = times.last else { return Int.min }
         // Instants beyond ±500,000 years (a VTIMEZONE's absurd dates): no year counts.
-        guard first > -(1 << 44), last < 1 << 44 else { return Int.max }
+        guard first > -(1 << 44), last < 1 << 44, coverageEnd > -(1 << 44) else { return Int.max }
         // Each transition's wall-clock year and second of the year, read on the
         // clock before it, grouped by year.
         var byYear: [Int: [(second: Int, offset: Int)]] = [:]
@@ -42,6 +42,10 @@ extension ZoneRules {
         // A table over tens of thousands of years (a VTIMEZONE with absurd
         // dates) is not worth the walk: no year counts.
         guard lastYear - firstYear <= 20_000 else { return Int.max }
+        // Past the table's end instants fold back into its last 400 years:
+        // a year found inside them does not hold beyond the end.
+        let foldYear = coverageEnd == Int.max ? Int.max
+            : CivilDate.date(fromDays: CivilDate.floorDivide(coverageEnd - cycleSeconds, 86_400).quotient).year
         // Years from the last down, each against the latest year of its kind.
         var byKind: [Int: (start: Int, transitions: [(second: Int, offset: Int)])] = [:]
         var transitionIndex = times.count
@@ -56,7 +60,9 @@ extension ZoneRules {
             let start = offsets[transitionIndex]
             let kind = CivilDate.weekday(ofDays: januaryFirst) + (CivilDate.isLeapYear(year) ? 8 : 0)
             if let seen = byKind[kind] {
-                guard seen.start == start, seen.transitions.elementsEqual(transitions, by: { $0 == $1 }) else { return year + 1 }
+                guard seen.start == start, seen.transitions.elementsEqual(transitions, by: { $0 == $1 }) else {
+                    return year + 1 <= foldYear ? year + 1 : Int.max
+                }
             } else {
                 byKind[kind] = (start, transitions)
             }

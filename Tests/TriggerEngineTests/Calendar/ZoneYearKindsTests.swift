@@ -55,5 +55,11 @@ struct ZoneYearKindsTests {
             (days(2001, 3, 25), 7_200), (days(2001, 10, 28), 3_600), (days(2002, 3, 31), 7_200), (days(2002, 10, 27), 3_600),
         ])
         #expect(rules.yearKindsFrom == 2003)
+        // The same table ending in 2010, past which instants fold back 400 years
+        // into years that change offset: no year counts.
+        let folding = ZoneRules(identifier: "Test/Folding", initialOffset: 3_600, transitions: [
+            (days(2001, 3, 25), 7_200), (days(2001, 10, 28), 3_600), (days(2002, 3, 31), 7_200), (days(2002, 10, 27), 3_600),
+        ], coverageEnd: days(2010, 1, 1))
+        #expect(folding.yearKindsFrom == Int.max)
     }
 }
