@@ -30,8 +30,8 @@
 /// day (its hour, minute and second, 0 where not set, walked from that
 /// midnight), which exists and shows the set's time units on a day without a
 /// transition, or with one more than an hour after that time (the hour,
-/// minute and second walks from midnight read no further), or wholly more
-/// than an hour before it (the hour walk steps over the skipped or repeated
+/// minute and second walks from midnight read no further), or wholly an
+/// hour or more before it (the hour walk steps over the skipped or repeated
 /// hour and goes on in plain wall-clock time); on any other day with a
 /// transition the check stands back for a set with a time. The step then:
 ///
@@ -604,11 +604,26 @@ extension CalendarSearch {
     /// could meet: one from an hour before that time to an hour after it. The
     /// hour, minute and second walks from midnight read the day up to that
     /// time and the hour after it; a transition more than an hour after the
-    /// time is never read, and one whose later wall reading is more than an
-    /// hour before it is passed through (the hour walk steps over the skipped
-    /// or repeated hour and goes on in plain wall-clock arithmetic for over an
-    /// hour before it reaches the time, which exists on that day). The days
-    /// between the transitions found are kept for the next day asked about.
+    /// time is never read, and one whose later wall reading is an hour or
+    /// more before it is passed through, the time existing on that day:
+    ///
+    /// - An hour's interval is 3,600 s long and holds the instant it is asked
+    ///   for (`fieldInterval`), so each move of the hour walk is at most an
+    ///   hour, and its first position at or after the transition T is less
+    ///   than an hour after T. The set's time comes an hour or more after T:
+    ///   T + (time − later wall) where the clock jumps ahead, T + (time −
+    ///   earlier wall) where it goes back.
+    /// - Before T every reading is below the later wall, an hour or more
+    ///   below the time, so below its hour's start: the walk first shows the
+    ///   set's hour after T, at the latest at the time itself, and from T on
+    ///   the clock runs plain (another transition that day is looked for
+    ///   below). The minute and second walks go on from there, plain.
+    ///
+    /// (Until 30 Nov 2026 the bound was "more than an hour", which made New
+    /// York's 3:00 on the first Sunday of November take every such step in
+    /// full: `{hour: 3, weekday: 1, weekdayOrdinal: 1, weekOfMonth: 5}` was
+    /// among the random mix's slowest sets.) The days between the transitions
+    /// found are kept for the next day asked about.
     private func hasTransition(onDay day: Int, _ steps: inout StepsOnDays) -> Bool {
         if steps.quietAfter < day && day < steps.quietBefore { return false }
         // The instants of a local day lie within 26 hours of its UTC namesake:
@@ -626,8 +641,8 @@ extension CalendarSearch {
                 let earlierWall = min(transition.offsetBefore, transition.offsetAfter) + transition.at
                 let laterWall = max(transition.offsetBefore, transition.offsetAfter) + transition.at
                 if CivilDate.floorDivide(earlierWall, 86_400).remainder > steps.timeOfDay + 3600 { return false }
-                guard CivilDate.floorDivide(laterWall, 86_400).remainder + 3600 < steps.timeOfDay else { return true }
-                // Wholly over an hour before the time: look for another on the same day.
+                guard CivilDate.floorDivide(laterWall, 86_400).remainder + 3600 <= steps.timeOfDay else { return true }
+                // Wholly an hour or more before the time: look for another on the same day.
                 passedOnDay = true
             } else if transitionDay > day {
                 (steps.quietAfter, steps.quietBefore) = (passedOnDay ? day : day - 1, transitionDay)
