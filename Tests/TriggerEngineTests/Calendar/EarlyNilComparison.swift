@@ -27,17 +27,25 @@ struct EarlyNilComparison {
         for _ in 0..<count {
             let zone = zones[generator.int(0...zones.count - 1)]
             let after = generator.after(in: zone).timeIntervalSince1970
-            let set = pattern(&generator, 1970 + Int(after / 31_556_952))
-            var search = CalendarSearch(calendar: ZoneCalendar(rules: try ZoneRules.named(zone), near: after), pattern: set)
-            let checked = search.next(after: after)
-            search.askingWhetherAnyAnswer = false
-            let whole = search.next(after: after)
-            if checked != whole {
-                differences.append("\(zone) \(set) after \(after): with the checks \(String(describing: checked)), "
-                                   + "without \(String(describing: whole))")
-            }
-            outcomes.append(Outcome(pattern: set, search: search, after: after, answer: whole))
+            compare(pattern(&generator, 1970 + Int(after / 31_556_952)), in: try ZoneRules.named(zone), named: zone, after: after)
         }
+    }
+
+    /// An empty comparison, for queries given one by one (`compare`).
+    init() {}
+
+    /// Searches for `set` after `after` with the checks and without, and
+    /// keeps the outcome (and the difference, if any).
+    mutating func compare(_ set: CalendarPattern, in rules: ZoneRules, named zone: String, after: Double) {
+        var search = CalendarSearch(calendar: ZoneCalendar(rules: rules, near: after), pattern: set)
+        let checked = search.next(after: after)
+        search.askingWhetherAnyAnswer = false
+        let whole = search.next(after: after)
+        if checked != whole {
+            differences.append("\(zone) \(set) after \(after): with the checks \(String(describing: checked)), "
+                               + "without \(String(describing: whole))")
+        }
+        outcomes.append(Outcome(pattern: set, search: search, after: after, answer: whole))
     }
 
     /// The queries answered at 00:00 on 1 March (February's approximation, mostly).
