@@ -120,7 +120,13 @@ extension CalendarSearch {
             if known & 1 << kind == 0 {
                 let (result, next): (Double?, Double)
                 do {
-                    (result, next) = try (after ? self : beforeTheWeekYear).step(start: start, searching: searched)
+                    // (Not `(after ? self : beforeTheWeekYear).step`: that copies the
+                    // search, retaining and releasing its zone's tables, every step.)
+                    if after {
+                        (result, next) = try step(start: start, searching: searched)
+                    } else {
+                        (result, next) = try beforeTheWeekYear.step(start: start, searching: searched)
+                    }
                 } catch {
                     return .answered(nil, steps: taken)
                 }
