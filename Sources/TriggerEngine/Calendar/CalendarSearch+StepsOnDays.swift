@@ -222,8 +222,11 @@ extension CalendarSearch {
         var walks = memos.walks
         // Handed back to the caller's memos on the way out, whatever the way.
         defer { (memos.steps, memos.walks) = (memo, walks) }
-        // Outcomes are kept only for steps with a week number (see `key` below).
+        // Outcomes are kept by kind of year for steps with a week number (see
+        // `key` below), and by the lengths of months for sets with neither a
+        // day nor a week number (`monthLengthsKey`).
         let keptOutcomes = pattern[.weekOfYear] != nil && !weekFiftyThree && weekYearDays == nil
+        let keptByMonthLengths = pattern[.day] == nil && pattern[.weekOfYear] == nil && pattern[.yearForWeekOfYear] == nil
         // The searched day's year, its key bits and the 1 January its walks stay
         // before. (Walks of steps whose outcomes are not kept are held to their reach alone.)
         var keyedYear = Int.min, yearKey = 0, walksEnd = keptOutcomes ? 0 : Int.max
@@ -255,16 +258,20 @@ extension CalendarSearch {
                 clear = calendar.transitionsLeaveMidnightAlone(from: from * 86_400, through: (checkedThrough + 3) * 86_400)
             }
             // (Not with a week-numbering year: where W ends decides too. Not
-            // without a week number: steps a month or two apart met the same key
-            // in none of the slow list's 3,153 steps, and the memo cost 4 % of them.)
+            // with a day and without a week number: steps a month or two apart
+            // met the same key in none of the slow list's 3,153 steps, and the
+            // memo cost 4 % of them.)
+            let lengths = keptByMonthLengths ? Self.monthLengthsKey(of: searched) : nil
             let key = keptOutcomes && searched.year > steps.startYear
-                ? searched.month | searched.day << 4 | yearKey : -1
+                ? searched.month | searched.day << 4 | yearKey : lengths?.key ?? -1
             let outcome: StepOutcome
             if key >= 0, let known = memo.outcome(forKey: key, from: searched) {
                 outcome = known
             } else {
                 outcome = quietStep(from: searched, steps, walks: &walks)
-                if key >= 0 { memo.keep(outcome, forKey: key, from: searched) }
+                if key >= 0 && (lengths.map { Self.step(outcome, from: searched, endsBefore: $0.end, bumped: bumped) } ?? true) {
+                    memo.keep(outcome, forKey: key, from: searched)
+                }
             }
             var next = outcome.next
             if case .afterMatch? = next, lowest == .yearForWeekOfYear {
@@ -289,6 +296,35 @@ extension CalendarSearch {
         return .noAnswer
     }
 
+    /// The key of a step from `s` for a set with neither a day, a month, a
+    /// year nor a week number, and the first day past what it describes.
+    ///
+    /// Such a step's walks (to the weekday ordinal, the weekday, the week of
+    /// the month, each day by day or month by month) read the days from `s`
+    /// to where they end, and nothing of a day but its day of the month,
+    /// weekday and month length (no month number: that is the day's walk's,
+    /// and no year). So when every day the step ends on (its candidate, its
+    /// match again, the next day it searches from) lies before the 1st of
+    /// the third month after `s`'s, the step from any day with the same day
+    /// of the month and weekday, in a month of the same length followed by
+    /// two more of the same lengths, ends on the same days counted from it.
+    /// (The walks' limits count from their start too, and `hasTransition`
+    /// and the zone's midnights are asked of each step apart.) Within one
+    /// search's hundred steps, monthly for such sets, the months' 1sts meet
+    /// about sixty of these keys; the other steps are looked up.
+    static func monthLengthsKey(of s: DayCursor) -> (key: Int, end: Int) {
+        var key = s.day | s.weekday << 5 | 1 << 20
+        var (year, month) = (s.year, s.month)
+        var end = s.dayNumber - s.day + 1
+        for shift in [8, 10, 12] {
+            let length = CivilDate.daysInMonth(year: year, month: month)
+            key |= (length - 28) << shift
+            end += length
+            (year, month) = month == 12 ? (year + 1, 1) : (year, month + 1)
+        }
+        return (key, end)
+    }
+
     /// The step from `searched` handed back to the search after `taken` steps
     /// followed, the last of which chose `last`: from the date that step
     /// searched next (not yet, when none was followed).
@@ -305,6 +341,18 @@ extension CalendarSearch {
         var next: NextSearch?
         var candidate: Int?
         var again: Int?
+    }
+
+    /// Whether the step from `s` goes on (is not handed back) and every day
+    /// it ends on lies before day `end` (see `monthLengthsKey`).
+    private static func step(_ outcome: StepOutcome, from s: DayCursor, endsBefore end: Int, bumped: BumpedPeriod) -> Bool {
+        let nextDay: Int
+        switch outcome.next {
+        case nil: return false
+        case .nextPeriod?: nextDay = bumped.firstDay(after: s)
+        case let .afterMatch(matched)?: nextDay = matched.dayNumber
+        }
+        return nextDay < end && (outcome.candidate ?? s.dayNumber) < end && (outcome.again ?? s.dayNumber) < end
     }
 
     /// The outcomes of the steps of one search by the key above, kept as
