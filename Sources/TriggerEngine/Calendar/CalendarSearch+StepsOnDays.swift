@@ -309,9 +309,10 @@ extension CalendarSearch {
     /// of the month and weekday, in a month of the same length followed by
     /// two more of the same lengths, ends on the same days counted from it.
     /// (The walks' limits count from their start too, and `hasTransition`
-    /// and the zone's midnights are asked of each step apart.) Within one
-    /// search's hundred steps, monthly for such sets, the months' 1sts meet
-    /// about sixty of these keys; the other steps are looked up.
+    /// and the zone's midnights are asked of each step apart.) The 1sts of
+    /// months have at most seventy such keys (ten sequences of three lengths,
+    /// seven weekdays), so in one search's hundred steps, monthly for such
+    /// sets, many steps meet a key again and are looked up.
     static func monthLengthsKey(of s: DayCursor) -> (key: Int, end: Int) {
         var key = s.day | s.weekday << 5 | 1 << 20
         var (year, month) = (s.year, s.month)
