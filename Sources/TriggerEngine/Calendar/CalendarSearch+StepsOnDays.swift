@@ -215,7 +215,7 @@ extension CalendarSearch {
         var steps = StepsOnDays(day: pattern[.day], bumped: bumped, startDay: startDay, startYear: CivilDate.date(fromDays: startDay).year,
                                 timed: set.contains(.hour) || set.contains(.minute) || set.contains(.second),
                                 timeOfDay: (pattern[.hour] ?? 0) * 3600 + (pattern[.minute] ?? 0) * 60 + (pattern[.second] ?? 0),
-                                lastDay: 0)
+                                readsAfterTime: set.contains(.hour) ? 3600 : 60, lastDay: 0)
         var searched = DayCursor(dayNumber: firstDay)
         var last: NextSearch?
         var memo = memos.steps
@@ -442,6 +442,9 @@ extension CalendarSearch {
         let day: Int?, bumped: BumpedPeriod, startDay: Int, startYear: Int, timed: Bool
         /// The set's time of day in seconds (0 for the units not set).
         let timeOfDay: Int
+        /// How far after `timeOfDay` a step reads its matched day: an hour
+        /// for a set with an hour, a minute without (see `hasTransition`).
+        let readsAfterTime: Int
         /// The day the step's walks stay before.
         var lastDay: Int
         /// No transition falls on a local day strictly between these two.
@@ -650,11 +653,19 @@ extension CalendarSearch {
 
     /// Whether a transition falls on local day `day` (both its sides do, in a
     /// zone whose transitions leave midnight alone) that the set's time of day
-    /// could meet: one from an hour before that time to an hour after it. The
-    /// hour, minute and second walks from midnight read the day up to that
-    /// time and the hour after it; a transition more than an hour after the
-    /// time is never read, and one whose later wall reading is an hour or
-    /// more before it is passed through, the time existing on that day:
+    /// could meet: one from an hour before that time to an hour after it (a
+    /// minute after it for a set without an hour). The hour, minute and
+    /// second walks from midnight read the day up to that time and the hour
+    /// after it; a transition more than an hour after the time is never read.
+    /// A set without an hour reads less: its time lies in the day's first
+    /// hour, its minute and second walks move a minute or a second at a time
+    /// up to it, the step then reads the candidate's own fields (`mismatches`;
+    /// no hour of it can mismatch, which alone would read the hour around it,
+    /// `adjustedForMissingHour`), and where the next step searches from lies
+    /// on another day (see the file's note on sets without a day); so a
+    /// transition more than a minute after its time is never read. A transition whose
+    /// later wall reading is an hour or more before the time is passed
+    /// through, the time existing on that day:
     ///
     /// - An hour's interval is 3,600 s long and holds the instant it is asked
     ///   for (`fieldInterval`), so each move of the hour walk is at most an
@@ -689,7 +700,7 @@ extension CalendarSearch {
             if transitionDay == day {
                 let earlierWall = min(transition.offsetBefore, transition.offsetAfter) + transition.at
                 let laterWall = max(transition.offsetBefore, transition.offsetAfter) + transition.at
-                if CivilDate.floorDivide(earlierWall, 86_400).remainder > steps.timeOfDay + 3600 { return false }
+                if CivilDate.floorDivide(earlierWall, 86_400).remainder > steps.timeOfDay + steps.readsAfterTime { return false }
                 guard CivilDate.floorDivide(laterWall, 86_400).remainder + 3600 <= steps.timeOfDay else { return true }
                 // Wholly an hour or more before the time: look for another on the same day.
                 passedOnDay = true

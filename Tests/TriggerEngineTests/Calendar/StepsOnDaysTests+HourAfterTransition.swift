@@ -11,25 +11,29 @@ extension StepsOnDaysTests {
     /// Casablanca's changes around Ramadan.
     static let transitionHourZones = daylightZones + ["Antarctica/Troll", "Europe/Dublin", "Africa/Casablanca"]
 
-    /// A set whose time is `margin` seconds after the later wall reading of
-    /// a transition on a day the set's date units may show (its day, or its
-    /// weekday with an ordinal or a week of the month, or a week number),
-    /// and a start up to two years before: nil when the zone has no
-    /// transition near `base` or the transition's day or time does not fit.
-    static func setAfterTransition(_ generator: inout CalendarQueryGenerator, in rules: ZoneRules,
-                                   margin: Int) -> (pattern: CalendarPattern, after: Double, day: Int, time: Int)? {
+    /// A set whose time `timeOfDay` gives (from the transition's earlier and
+    /// later wall readings as seconds of its day, nil to skip), on a day the
+    /// set's date units may show (its day, or its weekday with an ordinal or a
+    /// week of the month, or a week number), with its hour (or, with `hour`
+    /// false, its minute and maybe second alone, the time within the first
+    /// hour), and a start up to two years before: nil when the zone has no
+    /// transition near a random date, or the transition's day or the time does not fit.
+    static func setOnTransitionDay(_ generator: inout CalendarQueryGenerator, in rules: ZoneRules, hour: Bool = true,
+                                   timeOfDay: (inout CalendarQueryGenerator, _ earlier: Int, _ later: Int) -> Int?)
+        -> (pattern: CalendarPattern, after: Double, day: Int, time: Int)? {
         let base = generator.int(788_918_400...2_208_988_800)
         guard let transition = rules.transitions(between: base, and: base + 400 * 86_400).first else { return nil }
         let earlier = transition.at + min(transition.offsetBefore, transition.offsetAfter)
         let later = transition.at + max(transition.offsetBefore, transition.offsetAfter)
         let (day, laterTime) = CivilDate.floorDivide(later, 86_400)
+        let (earlierDay, earlierTime) = CivilDate.floorDivide(earlier, 86_400)
         // A transition across midnight makes the check stand back: not the case here.
-        guard CivilDate.floorDivide(earlier, 86_400).quotient == day, laterTime + margin >= 0, laterTime + margin < 86_400 else { return nil }
-        let time = laterTime + margin
+        guard earlierDay == day, let time = timeOfDay(&generator, earlierTime, laterTime), time >= 0,
+              time < (hour ? 86_400 : 3600) else { return nil }
         let fields = ZoneCalendar(rules: rules).fields(Double(transition.at))
         var pattern = CalendarPattern()
-        pattern[.hour] = time / 3600
-        if time / 60 % 60 != 0 || generator.chance(0.5) { pattern[.minute] = time / 60 % 60 }
+        if hour { pattern[.hour] = time / 3600 }
+        if !hour || time / 60 % 60 != 0 || generator.chance(0.5) { pattern[.minute] = time / 60 % 60 }
         if time % 60 != 0 || generator.chance(0.3) { pattern[.second] = time % 60 }
         switch generator.int(0...3) {
         case 0:
@@ -64,30 +68,52 @@ extension StepsOnDaysTests {
     @Test(arguments: 0..<4)
     func setsAnHourAfterATransition(shard: Int) throws {
         var generator = CalendarQueryGenerator(seed: 0xDA75_9000 + UInt64(shard))
-        var comparison = EarlyNilComparison()
-        var nils = 0, onTheTransitionDay = 0
-        while comparison.outcomes.count < 2_000 {
-            let zone = Self.transitionHourZones[generator.int(0...Self.transitionHourZones.count - 1)]
-            let rules = try ZoneRules.named(zone)
-            let margin = generator.chance(0.6) ? 3600 : [-3600, -1800, -600, 300, 900, 1800, 2700, 3540, 3599, 3601, 3660, 5400][generator.int(0...11)]
-            guard let (pattern, after, day, time) = Self.setAfterTransition(&generator, in: rules, margin: margin) else { continue }
-            comparison.compare(pattern, in: rules, named: zone, after: after)
-            guard let answer = comparison.outcomes.last?.answer else { nils += 1; continue }
-            let fields = ZoneCalendar(rules: rules).fields(answer)
-            if fields.dayNumber == day && fields.secondOfDay == time { onTheTransitionDay += 1 }
+        let (comparison, nils, onTheTransitionDay) = try Self.compareOnTransitionDays(&generator) { generator, _, later in
+            later + (generator.chance(0.6) ? 3600 : [-3600, -1800, -600, 300, 900, 1800, 2700, 3540, 3599, 3601, 3660, 5400][generator.int(0...11)])
         }
         #expect(comparison.differences.isEmpty, "\(comparison.summary)")
         #expect(nils >= 200 && onTheTransitionDay >= 100, "nil \(nils), on the transition's day at the set's time \(onTheTransitionDay)")
     }
 
+    /// 2,000 sets on transition days in `transitionHourZones` (see
+    /// `setOnTransitionDay`) searched with the checks and without; how many
+    /// answered nil, and how many on the transition's day at the set's time.
+    static func compareOnTransitionDays(_ generator: inout CalendarQueryGenerator, hour: Bool = true,
+                                        timeOfDay: (inout CalendarQueryGenerator, Int, Int) -> Int?)
+        throws -> (comparison: EarlyNilComparison, nils: Int, onTheTransitionDay: Int) {
+        var comparison = EarlyNilComparison()
+        var nils = 0, onTheTransitionDay = 0
+        while comparison.outcomes.count < 2_000 {
+            let zone = transitionHourZones[generator.int(0...transitionHourZones.count - 1)]
+            let rules = try ZoneRules.named(zone)
+            guard let (pattern, after, day, time) = setOnTransitionDay(&generator, in: rules, hour: hour, timeOfDay: timeOfDay)
+            else { continue }
+            comparison.compare(pattern, in: rules, named: zone, after: after)
+            guard let answer = comparison.outcomes.last?.answer else { nils += 1; continue }
+            let fields = ZoneCalendar(rules: rules).fields(answer)
+            if fields.dayNumber == day && fields.secondOfDay == time { onTheTransitionDay += 1 }
+        }
+        return (comparison, nils, onTheTransitionDay)
+    }
+
     /// 300 such sets an hour after a transition against Foundation: the first two fires agree.
     @Test func setsAnHourAfterATransitionAgreeWithFoundation() throws {
         var generator = CalendarQueryGenerator(seed: 0xDA75_9F00)
+        try Self.expectFoundationAgrees(count: 300, in: PinnedYearTests.foundationZones, &generator) { generator, rules in
+            Self.setOnTransitionDay(&generator, in: rules, timeOfDay: { _, _, later in later + 3600 }).map { ($0.pattern, $0.after) }
+        }
+    }
+
+    /// Expects the first two fires of `count` sets that `set` makes (nil to
+    /// skip) in `zones` to be Foundation's.
+    static func expectFoundationAgrees(count: Int, in zones: [String], _ generator: inout CalendarQueryGenerator,
+                                       sourceLocation: SourceLocation = #_sourceLocation,
+                                       set: (inout CalendarQueryGenerator, ZoneRules) -> (CalendarPattern, Double)?) throws {
         var mismatches: [String] = [], compared = 0
-        while compared < 300 {
-            let zone = PinnedYearTests.foundationZones[generator.int(0...PinnedYearTests.foundationZones.count - 1)]
+        while compared < count {
+            let zone = zones[generator.int(0...zones.count - 1)]
             let rules = try ZoneRules.named(zone)
-            guard let (pattern, after, _, _) = Self.setAfterTransition(&generator, in: rules, margin: 3600) else { continue }
+            guard let (pattern, after) = set(&generator, rules) else { continue }
             compared += 1
             let trigger = try CalendarTrigger(dateMatching: pattern.dateComponents, repeats: true, timeZone: .fixed(rules))
             if let mismatch = CalendarOracle.firstMismatch(of: trigger, pattern.dateComponents, after: Date(timeIntervalSince1970: after),
@@ -95,6 +121,31 @@ extension StepsOnDaysTests {
                 mismatches.append(mismatch)
             }
         }
-        #expect(mismatches.isEmpty, "\(mismatches.count) mismatches, first: \(mismatches.prefix(5).joined(separator: "\n"))")
+        #expect(mismatches.isEmpty, "\(mismatches.count) mismatches, first: \(mismatches.prefix(5).joined(separator: "\n"))",
+                sourceLocation: sourceLocation)
+    }
+
+    /// 4,000 seeded sets without an hour (a minute, maybe a second, so a time
+    /// in the day's first hour) whose time lies from a second to an hour
+    /// before a transition's earlier wall reading, on a day the set may show
+    /// (the transitions at 1:00–2:00: New York's and London's in autumn,
+    /// London's and Dublin's in spring, Lord Howe's 2:00 → 1:30): the search
+    /// following its steps on days, which passes such a transition more
+    /// than a minute after the time, answers exactly what it answers without;
+    /// and 200 of them against Foundation.
+    @Test(arguments: 0..<2)
+    func setsWithoutAnHourBeforeATransition(shard: Int) throws {
+        var generator = CalendarQueryGenerator(seed: 0xDA75_9A00 + UInt64(shard))
+        func before(_ generator: inout CalendarQueryGenerator, _ earlier: Int, _: Int) -> Int? {
+            let gap = generator.chance(0.2) ? [1, 30, 59, 60, 61][generator.int(0...4)] : generator.int(62...3600)
+            return earlier - gap
+        }
+        let (comparison, nils, onTheTransitionDay) = try Self.compareOnTransitionDays(&generator, hour: false, timeOfDay: before)
+        #expect(comparison.differences.isEmpty, "\(comparison.summary)")
+        #expect(nils >= 200 && onTheTransitionDay >= 50, "nil \(nils), on the transition's day at the set's time \(onTheTransitionDay)")
+        try Self.expectFoundationAgrees(count: 100, in: ["America/New_York", "Europe/London", "Australia/Lord_Howe"], &generator) {
+            generator, rules in
+            Self.setOnTransitionDay(&generator, in: rules, hour: false, timeOfDay: before).map { ($0.pattern, $0.after) }
+        }
     }
 }
