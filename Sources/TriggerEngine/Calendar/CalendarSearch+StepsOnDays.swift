@@ -314,14 +314,15 @@ extension CalendarSearch {
     /// seven weekdays), so in one search's hundred steps, monthly for such
     /// sets, many steps meet a key again and are looked up.
     static func monthLengthsKey(of s: DayCursor) -> (key: Int, end: Int) {
-        var key = s.day | s.weekday << 5 | 1 << 20
+        // (Called every step: no array literal to iterate, and `s`'s own month length.)
+        var key = s.day | s.weekday << 5 | 1 << 20 | (s.monthLength - 28) << 8
         var (year, month) = (s.year, s.month)
-        var end = s.dayNumber - s.day + 1
-        for shift in [8, 10, 12] {
+        var end = s.dayNumber - s.day + 1 + s.monthLength
+        for shift in stride(from: 10, through: 12, by: 2) {
+            (year, month) = month == 12 ? (year + 1, 1) : (year, month + 1)
             let length = CivilDate.daysInMonth(year: year, month: month)
             key |= (length - 28) << shift
             end += length
-            (year, month) = month == 12 ? (year + 1, 1) : (year, month + 1)
         }
         return (key, end)
     }
