@@ -107,17 +107,6 @@ struct DayCursor {
     /// The number of weeks of this day's month (the week of month of its last day).
     var weeksInMonth: Int { (monthLength + firstWeekday - 2) / 7 + 1 }
 
-    /// The day of this day's month that has `weekday` and weekday ordinal
-    /// `ordinal` (the month's `ordinal`-th such weekday), or nil when the
-    /// month has none (a fifth one in a short month). `ordinal` is 1…5.
-    @inline(__always)
-    private func dayOfMonth(withWeekday weekday: Int, ordinal: Int) -> Int? {
-        let firstWithOrdinal = 7 * (ordinal - 1) + 1
-        let weekdayOfFirst = ((self.weekday - 1 + firstWithOrdinal - day) % 7 + 7) % 7 + 1
-        let both = firstWithOrdinal + (weekday - weekdayOfFirst + 7) % 7
-        return both <= monthLength ? both : nil
-    }
-
     /// Moves to the first later day of weekday ordinal `ordinal` (1…5), as the
     /// day-by-day walk lands on it: the ordinal's first day, in this month
     /// when it is still ahead, else in the next month long enough to have it
@@ -130,21 +119,50 @@ struct DayCursor {
         step(withinMonth: firstWithOrdinal - day)
     }
 
-    /// Moves to the first later day with `weekday` and weekday ordinal
+    /// Moves to the first later day with `weekday` (1…7) and weekday ordinal
     /// `ordinal` (1…5), month by month. False, the cursor left on the 1st of
     /// a month, once the 1st of a month it passes to lies more than `limit`
     /// days after day `origin`.
+    ///
+    /// The ordinal's first day, the `7 × (ordinal − 1) + 1`th, falls on the
+    /// 1st's weekday, so the day sought is that many days on plus the days
+    /// from the 1st's weekday to `weekday`; each month's 1st falls its
+    /// predecessor's length (28 to 31 days) later in the week. No division
+    /// per month: the walks to a fifth weekday take a few months at every
+    /// step of searches such as `{day: 27, weekday: 6, weekdayOrdinal: 5,
+    /// weekOfYear: 18}`, and their remainders were a fifth of its time.
     mutating func advance(toWeekday weekday: Int, ordinal: Int, within limit: Int, of origin: Int) -> Bool {
-        var after = day
+        let firstWithOrdinal = 7 * (ordinal - 1) + 1
+        var first = firstWeekday
+        var both = firstWithOrdinal + Self.daysFrom(first, to: weekday)
+        if both > day && both <= monthLength {
+            step(withinMonth: both - day)
+            return true
+        }
+        var firstDay = dayNumber - day + 1
         while true {
-            if let both = dayOfMonth(withWeekday: weekday, ordinal: ordinal), both > after {
-                step(withinMonth: both - day)
+            firstDay += monthLength
+            first += monthLength - 28
+            if first > 7 { first -= 7 }
+            (year, month) = month == 12 ? (year + 1, 1) : (year, month + 1)
+            monthLength = CivilDate.daysInMonth(year: year, month: month)
+            guard firstDay - origin <= limit else {
+                (dayNumber, day, self.weekday) = (firstDay, 1, first)
+                return false
+            }
+            both = firstWithOrdinal + Self.daysFrom(first, to: weekday)
+            if both <= monthLength {
+                (dayNumber, day, self.weekday) = (firstDay + both - 1, both, weekday)
                 return true
             }
-            stepToNextMonth()
-            after = 0
-            guard dayNumber - origin <= limit else { return false }
         }
+    }
+
+    /// Days from weekday `from` on to the next `to` (0…6; both 1…7).
+    @inline(__always)
+    private static func daysFrom(_ from: Int, to: Int) -> Int {
+        let days = to - from
+        return days < 0 ? days + 7 : days
     }
 
     /// Moves as Foundation's walk to day `day` of a month moves (from a day
