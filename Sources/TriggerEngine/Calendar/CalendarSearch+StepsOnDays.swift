@@ -467,6 +467,14 @@ extension CalendarSearch {
             // The missing day's way: the 1st of the month after, in S's year,
             // matched from the start (or from 1 January when the start lies in
             // an earlier year).
+            if Self.noFirstOfAMonthShows(pattern) {
+                // Its match, wherever the walks end (the search's own walks on
+                // days always end), mismatches: the step finds nothing. Not
+                // walked: it was half of the steps of `{day: 27, minute: 15,
+                // weekday: 6, weekdayOrdinal: 5, weekOfYear: 18}`.
+                outcome.next = .nextPeriod
+                return outcome
+            }
             var following = toMatch
             following[.year] = s.year
             following[.month] = s.month % 12 + 1
@@ -508,6 +516,13 @@ extension CalendarSearch {
             outcome.next = .nextPeriod
         }
         return outcome
+    }
+
+    /// Whether the set's weekday ordinal or week of the month is one no 1st
+    /// of a month shows (a 1st has ordinal 1 and lies in week 1 of its month).
+    @inline(__always)
+    static func noFirstOfAMonthShows(_ p: CalendarPattern) -> Bool {
+        (p[.weekdayOrdinal] ?? 1) != 1 || (p[.weekOfMonth] ?? 1) != 1
     }
 
     /// The day `_matchingDate` reaches from the local day under `from` (at any time of
