@@ -468,10 +468,13 @@ extension CalendarSearch {
             // matched from the start (or from 1 January when the start lies in
             // an earlier year).
             if Self.noFirstOfAMonthShows(pattern) {
-                // Its match, wherever the walks end (the search's own walks on
-                // days always end), mismatches: the step finds nothing. Not
-                // walked: it was half of the steps of `{day: 27, minute: 15,
-                // weekday: 6, weekdayOrdinal: 5, weekOfYear: 18}`.
+                // Its match mismatches wherever its walks end, so the step
+                // finds nothing; also where the walk here would have run past
+                // its limits and handed the step back (the search's own walks
+                // on days then go on, a day or more at a time, within the
+                // zone checked above, and end on a mismatch too). Not walked:
+                // it was half of the steps of `{day: 27, minute: 15, weekday: 6,
+                // weekdayOrdinal: 5, weekOfYear: 18}` in Sydney.
                 outcome.next = .nextPeriod
                 return outcome
             }
