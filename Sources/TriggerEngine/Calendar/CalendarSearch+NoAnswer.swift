@@ -188,7 +188,11 @@ extension CalendarSearch {
         if let ordinal = pattern[.weekdayOrdinal] {
             if let day {
                 if (day - 1) / 7 + 1 != ordinal { inReach = true }
-            } else if set.contains(.weekday) {
+            } else if set.contains(.weekday) && !(ordinal == 5 && pattern[.month] == 2) {
+                // The ordinal may show where the walk to it starts, and the
+                // weekday's walk then move on to the next ordinal. Not in a
+                // February set's search for a fifth: February's one day of a
+                // fifth ordinal is the 29th, and the days after it lie in March.
                 inReach = true
             }
         }
