@@ -188,15 +188,45 @@ extension CalendarSearch {
         if let ordinal = pattern[.weekdayOrdinal] {
             if let day {
                 if (day - 1) / 7 + 1 != ordinal { inReach = true }
-            } else if set.contains(.weekday) && !(ordinal == 5 && pattern[.month] == 2) {
-                // The ordinal may show where the walk to it starts, and the
-                // weekday's walk then move on to the next ordinal. Not in a
-                // February set's search for a fifth: February's one day of a
-                // fifth ordinal is the 29th, and the days after it lie in March.
+            } else if let weekday = pattern[.weekday], weekdayWalkMayLeaveTheOrdinalInFebruary(ordinal, weekday: weekday) {
                 inReach = true
             }
         }
         return inReach && !weekOfYearKeepsCandidatesFromFebruary
+    }
+
+    /// Whether, for a set with a weekday ordinal and a weekday and no day,
+    /// a candidate in February may miss the ordinal: where the walk to the
+    /// ordinal starts on a day already showing it, the walk stops there, and
+    /// the weekday's walk then moves up to six days on, into the next ordinal.
+    /// Without February set, any month's walk can start so. A February set's
+    /// walk starts where the week number's walk ends (a day of the numbered
+    /// week: the search date itself, or the Sunday starting the week) or on 1
+    /// February, whose ordinal's days run to the 7th, beyond any weekday's
+    /// walk from it; so only days of the numbered week in February that show
+    /// the ordinal, and whose walk to the weekday ends in the next ordinal
+    /// within February, can. A fifth has one day in February, the 29th, and
+    /// the days after it lie in March. (The time of day moves no day on: see
+    /// `februaryApproximationInReach`.)
+    private func weekdayWalkMayLeaveTheOrdinalInFebruary(_ ordinal: Int, weekday: Int) -> Bool {
+        guard pattern[.month] == 2 else { return true }
+        if ordinal == 5 { return false }
+        guard let week = pattern[.weekOfYear] else { return true }
+        for year in Self.yearOfEachKind {
+            let february = CivilDate.days(year: year, month: 2, day: 1)
+            let length = CivilDate.daysInMonth(year: year, month: 2)
+            let weekStart = ZoneCalendar.firstDayOfWeekYear(year) + 7 * (week - 1)
+            // The week's days in February (none, for most weeks).
+            let first = max(weekStart, february), end = min(weekStart + 7, february + length)
+            guard first < end else { continue }
+            for dayNumber in first..<end {
+                let day = dayNumber - february + 1
+                guard (day - 1) / 7 + 1 == ordinal else { continue }
+                let end = day + (weekday - CivilDate.weekday(ofDays: dayNumber) + 7) % 7
+                if end <= length && (end - 1) / 7 + 1 != ordinal { return true }
+            }
+        }
+        return false
     }
 
     /// Whether a February set's candidates all lie past the February of the
