@@ -102,6 +102,9 @@ extension CalendarSearch {
         let periodDays = highest == .weekOfYear || highest == .yearForWeekOfYear ? 372 : 32
         // Before W, a step's missing day finds nothing (see `stepsFromOutsideTheWeekYear`).
         let beforeTheWeekYear = stepsFromOutsideTheWeekYear
+        // Whether a step before W may be decided on day numbers (`findsNothingOnDays`):
+        // asked of the zone at the first such step.
+        var onDays: Bool?
         var searched = searching
         var taken = 0
         while taken < stepsLeft {
@@ -117,6 +120,10 @@ extension CalendarSearch {
             let kind = kind(of: fields)
             let periodEnd = bumped(searched, matchDate: nil) ?? searched
             guard periodEnd > searched else { return .stepFrom(searching: searched, steps: taken) }
+            if known & 1 << kind == 0 && kind > 0 && !after && beforeTheWeekYear.missingDayFindsNothing {
+                if onDays == nil { onDays = monthsMayBeMatchedOnDays(from: weekYearStart) }
+                if onDays == true && findsNothingOnDays(monthAdded: kind, weekYearStart: weekYearStart) { known |= 1 << kind }
+            }
             if known & 1 << kind == 0 {
                 let (result, next): (Double?, Double)
                 do {
@@ -160,6 +167,51 @@ extension CalendarSearch {
         var search = self
         search.missingDayFindsNothing = true
         return search
+    }
+
+    /// Days after W's first day that `findsNothingOnDays` lets a match walk.
+    private static let daysMatchedOnDays = 1_500
+
+    /// Whether the zone's transitions leave local midnight alone from two days
+    /// before W's first day to `daysMatchedOnDays` after it (and three more),
+    /// where `findsNothingOnDays` walks.
+    private func monthsMayBeMatchedOnDays(from weekYearStart: Int) -> Bool {
+        calendar.transitionsLeaveMidnightAlone(from: (weekYearStart - 2) * 86_400,
+                                               through: (weekYearStart + Self.daysMatchedOnDays + 3) * 86_400)
+    }
+
+    /// Whether the step of a kind that adds month `month` (the set's day
+    /// still ahead), taken before W, finds nothing and leaves the search to
+    /// the end of its period, decided on day numbers rather than taken: a
+    /// full step is a microsecond and a half, and a search before W took one
+    /// for each of the twelve months.
+    ///
+    /// The step's match starts over at W's first day, 00:00, and walks through
+    /// the set's units with the month added. Where the zone's transitions
+    /// leave midnight alone (`monthsMayBeMatchedOnDays`), its date walks go
+    /// from midnight to midnight, so its candidate lies on the day
+    /// `matchedDay` reaches, and where no transition comes within three days
+    /// of that day (`steadyOffset`: three days clear), the walks of the time of
+    /// day stay on it.
+    /// When that day's month is not the month added, the month is the
+    /// highest unit that mismatches (the set has no year), so the missing
+    /// day's approximation is asked, which finds nothing before W
+    /// (`stepsFromOutsideTheWeekYear`), and the step returns nothing with the
+    /// end of its period (`bumpedDateUpToNextHigherUnitInComponents`) as the
+    /// next date to search from. No throw can come first: the walks on days
+    /// advance, no month has a sixth ordinal (the set's values are checked),
+    /// and the throw of seconds carried past a minute needs a minute and a
+    /// second set, which `stepsFromOutsideTheWeekYear` leaves to the full step.
+    /// Any other outcome (a match, February's approximation, a walk past
+    /// `daysMatchedOnDays`) is left to the full step.
+    private func findsNothingOnDays(monthAdded month: Int, weekYearStart: Int) -> Bool {
+        var toMatch = pattern
+        toMatch[.month] = month
+        guard let candidate = matchedDay(from: DayCursor(dayNumber: weekYearStart), toMatch,
+                                         before: weekYearStart + Self.daysMatchedOnDays),
+              Self.highestDateMismatch(of: toMatch, candidate) == .month else { return false }
+        let midnight = candidate.dayNumber * 86_400
+        return calendar.steadyOffset(from: midnight - 86_400, to: midnight + 2 * 86_400) != nil
     }
 
     /// The kind of a step from a date with these fields: the month
