@@ -462,22 +462,30 @@ extension CalendarSearch {
         outcome.candidate = candidate.dayNumber
         guard let bailed = Self.highestDateMismatch(of: toMatch, candidate) else { return outcome }
         if bailed == .month {
-            // (With a week-numbering year, its match walks back to W: left to the search.)
-            guard pattern[.yearForWeekOfYear] == nil else { return outcome }
             // The missing day's way: the 1st of the month after, in S's year,
             // matched from the start (or from 1 January when the start lies in
-            // an earlier year).
-            if Self.noFirstOfAMonthShows(pattern) {
+            // an earlier year; with a week-numbering year, from W's first day).
+            if Self.noFirstOfAMonthShows(pattern)
+                && (pattern[.yearForWeekOfYear] == nil || pattern[.minute] == nil || pattern[.second] == nil) {
                 // Its match mismatches wherever its walks end, so the step
                 // finds nothing; also where the walk here would have run past
                 // its limits and handed the step back (the search's own walks
                 // on days then go on, a day or more at a time, within the
                 // zone checked above, and end on a mismatch too). Not walked:
                 // it was half of the steps of `{day: 27, minute: 15, weekday: 6,
-                // weekdayOrdinal: 5, weekOfYear: 18}` in Sydney.
+                // weekdayOrdinal: 5, weekOfYear: 18}` in Sydney. With a
+                // week-numbering year the match walks back to W's first day,
+                // maybe before the zone checked, where no throw can end it
+                // first either (walks advance, no sixth ordinal is set) but
+                // seconds carried past a minute, which needs a minute and a
+                // second set (and an offset of seconds): that step is the
+                // search's. (`{day: 6, hour: 11, minute: 44, weekdayOrdinal: 3,
+                // yearForWeekOfYear: 2029}` handed a step back every month of W.)
                 outcome.next = .nextPeriod
                 return outcome
             }
+            // (Otherwise, with a week-numbering year, its match walks back to W: left to the search.)
+            guard pattern[.yearForWeekOfYear] == nil else { return outcome }
             var following = toMatch
             following[.year] = s.year
             following[.month] = s.month % 12 + 1
