@@ -465,8 +465,7 @@ extension CalendarSearch {
             // The missing day's way: the 1st of the month after, in S's year,
             // matched from the start (or from 1 January when the start lies in
             // an earlier year; with a week-numbering year, from W's first day).
-            if Self.noFirstOfAMonthShows(pattern)
-                && (pattern[.yearForWeekOfYear] == nil || pattern[.minute] == nil || pattern[.second] == nil) {
+            if Self.noFirstOfAMonthShows(pattern) && secondsStayInTheirMinuteAroundTheWeekYear {
                 // Its match mismatches wherever its walks end, so the step
                 // finds nothing; also where the walk here would have run past
                 // its limits and handed the step back (the search's own walks
@@ -477,8 +476,8 @@ extension CalendarSearch {
                 // week-numbering year the match walks back to W's first day,
                 // maybe before the zone checked, where no throw can end it
                 // first either (walks advance, no sixth ordinal is set) but
-                // seconds carried past a minute, which needs a minute and a
-                // second set (and an offset of seconds): that step is the
+                // seconds carried past a minute, which needs a minute, a
+                // second and an offset of seconds: that step is the
                 // search's. (`{day: 6, hour: 11, minute: 44, weekdayOrdinal: 3,
                 // yearForWeekOfYear: 2029}` handed a step back every month of W.)
                 outcome.next = .nextPeriod

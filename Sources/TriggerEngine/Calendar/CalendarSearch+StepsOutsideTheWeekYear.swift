@@ -161,9 +161,10 @@ extension CalendarSearch {
     /// not advance need an instant past the years the search handles, and the
     /// one of seconds carried past a minute needs a minute and a second set
     /// and an offset of seconds (New York's local mean time before 1883: the
-    /// tests meet it), where the match is kept.
+    /// tests meet it), where the match is kept
+    /// (`secondsStayInTheirMinuteAroundTheWeekYear`).
     var stepsFromOutsideTheWeekYear: CalendarSearch {
-        guard pattern[.day] != nil, pattern[.month] == nil, pattern[.minute] == nil || pattern[.second] == nil else { return self }
+        guard pattern[.day] != nil, pattern[.month] == nil, secondsStayInTheirMinuteAroundTheWeekYear else { return self }
         var search = self
         search.missingDayFindsNothing = true
         return search
@@ -200,8 +201,9 @@ extension CalendarSearch {
     /// end of its period (`bumpedDateUpToNextHigherUnitInComponents`) as the
     /// next date to search from. No throw can come first: the walks on days
     /// advance, no month has a sixth ordinal (the set's values are checked),
-    /// and the throw of seconds carried past a minute needs a minute and a
-    /// second set, which `stepsFromOutsideTheWeekYear` leaves to the full step.
+    /// and the throw of seconds carried past a minute needs a minute, a
+    /// second and an offset of seconds, which `stepsFromOutsideTheWeekYear`
+    /// leaves to the full step.
     /// Any other outcome (a match, February's approximation, a walk past
     /// `daysMatchedOnDays`) is left to the full step.
     private func findsNothingOnDays(monthAdded month: Int, weekYearStart: Int) -> Bool {
@@ -212,6 +214,16 @@ extension CalendarSearch {
               Self.highestDateMismatch(of: toMatch, candidate) == .month else { return false }
         let midnight = candidate.dayNumber * 86_400
         return calendar.steadyOffset(from: midnight - 86_400, to: midnight + 2 * 86_400) != nil
+    }
+
+    /// Whether a match in or after the set's week-numbering year W (whose
+    /// walks start over at W's first day) cannot throw for seconds carried
+    /// past its minute: the set lacks a minute or a second, or every offset
+    /// of the zone from a year before W's first day on is a whole number of
+    /// minutes (`ZoneRules.offsetsAreWholeMinutes(from:)`). True without W.
+    var secondsStayInTheirMinuteAroundTheWeekYear: Bool {
+        guard let weekYear = pattern[.yearForWeekOfYear], pattern[.minute] != nil, pattern[.second] != nil else { return true }
+        return calendar.rules.offsetsAreWholeMinutes(from: (ZoneCalendar.firstDayOfWeekYear(weekYear) - 366) * 86_400)
     }
 
     /// The kind of a step from a date with these fields: the month
