@@ -176,16 +176,16 @@ extension CalendarSearch {
     /// Whether the zone's transitions leave local midnight alone from two days
     /// before W's first day to `daysMatchedOnDays` after it (and three more),
     /// where `findsNothingOnDays` walks.
-    private func monthsMayBeMatchedOnDays(from weekYearStart: Int) -> Bool {
+    func monthsMayBeMatchedOnDays(from weekYearStart: Int) -> Bool {
         calendar.transitionsLeaveMidnightAlone(from: (weekYearStart - 2) * 86_400,
                                                through: (weekYearStart + Self.daysMatchedOnDays + 3) * 86_400)
     }
 
     /// Whether the step of a kind that adds month `month` (the set's day
-    /// still ahead), taken before W, finds nothing and leaves the search to
-    /// the end of its period, decided on day numbers rather than taken: a
-    /// full step is a microsecond and a half, and a search before W took one
-    /// for each of the twelve months.
+    /// still ahead), taken before W (or after it: `firstStepAfterWeekYear`),
+    /// finds nothing and leaves the search to the end of its period, decided
+    /// on day numbers rather than taken: a full step is a microsecond and a
+    /// half, and a search before W took one for each of the twelve months.
     ///
     /// The step's match starts over at W's first day, 00:00, and walks through
     /// the set's units with the month added. Where the zone's transitions
@@ -196,8 +196,8 @@ extension CalendarSearch {
     /// day stay on it.
     /// When that day's month is not the month added, the month is the
     /// highest unit that mismatches (the set has no year), so the missing
-    /// day's approximation is asked, which finds nothing before W
-    /// (`stepsFromOutsideTheWeekYear`), and the step returns nothing with the
+    /// day's approximation is asked, which finds nothing before W and after
+    /// it (`stepsFromOutsideTheWeekYear`), and the step returns nothing with the
     /// end of its period (`bumpedDateUpToNextHigherUnitInComponents`) as the
     /// next date to search from. No throw can come first: the walks on days
     /// advance, no month has a sixth ordinal (the set's values are checked),
@@ -206,7 +206,7 @@ extension CalendarSearch {
     /// leaves to the full step.
     /// Any other outcome (a match, February's approximation, a walk past
     /// `daysMatchedOnDays`) is left to the full step.
-    private func findsNothingOnDays(monthAdded month: Int, weekYearStart: Int) -> Bool {
+    func findsNothingOnDays(monthAdded month: Int, weekYearStart: Int) -> Bool {
         var toMatch = pattern
         toMatch[.month] = month
         guard let candidate = matchedDay(from: DayCursor(dayNumber: weekYearStart), toMatch,

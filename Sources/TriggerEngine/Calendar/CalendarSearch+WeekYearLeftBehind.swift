@@ -65,10 +65,18 @@ extension CalendarSearch {
         // The outcome of each kind of step, by the month it adds (0: none).
         let afterTheWeekYear = stepsFromOutsideTheWeekYear
         var outcomes = (0...12).map { kindsFindingNothing & 1 << $0 != 0 ? StepKindOutcome.nothing : nil }
+        // A kind that adds a month may be decided on day numbers, as before W
+        // (`findsNothingOnDays`); the zone asked at the first such kind.
+        let weekYearStart = ZoneCalendar.firstDayOfWeekYear(weekYear)
+        var onDays: Bool?
         for ahead in 0...12 {
             let month = (fields.month - 1 + ahead) % 12 + 1
             let dayOfMonth = ahead == 0 ? fields.day : 1
             let kind = day > dayOfMonth ? month : 0
+            if outcomes[kind] == nil && kind > 0 && afterTheWeekYear.missingDayFindsNothing {
+                if onDays == nil { onDays = monthsMayBeMatchedOnDays(from: weekYearStart) }
+                if onDays == true && findsNothingOnDays(monthAdded: kind, weekYearStart: weekYearStart) { outcomes[kind] = .nothing }
+            }
             if outcomes[kind] == nil {
                 // A step from a 1st adds its month; one from a 31st adds none.
                 let from = ahead == 0 ? searching : localMidnight(month: kind == 0 ? 1 : kind, day: kind == 0 ? 31 : 1, after: weekYear)

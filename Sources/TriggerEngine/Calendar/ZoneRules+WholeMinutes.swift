@@ -5,9 +5,9 @@ extension ZoneRules {
     /// back to. (Offsets of seconds are local mean times, before 1900 in
     /// most zones: Foundation cuts minutes in UTC, so with one the seconds a
     /// search walks to can carry it past the minute it asked for.)
-    /// - Complexity: O(t) in the transitions from there.
+    /// - Complexity: O(1): a bucket look-up against `wholeMinutesFrom`.
     func offsetsAreWholeMinutes(from seconds: Int) -> Bool {
         let first = coverageEnd == Int.max ? seconds : min(seconds, coverageEnd - Self.cycleSeconds)
-        return offsets[transitionCount(atOrBefore: first)...].allSatisfy { $0 % 60 == 0 }
+        return transitionCount(atOrBefore: first) >= wholeMinutesFrom
     }
 }

@@ -96,6 +96,10 @@ public struct ZoneRules: Sendable, Hashable, CustomStringConvertible {
     /// The first year from which each year's transitions follow from its
     /// kind (`yearKindsStart`); computed once with the table.
     let yearKindsFrom: Int
+    /// The index into `offsets` from which every offset is a whole number of
+    /// minutes (one past the last that is not; 0 when all are): local mean
+    /// times end early in most zones (`offsetsAreWholeMinutes(from:)`).
+    let wholeMinutesFrom: Int
 
     /// Buckets of 2^22 s (48.5 days): zones change offset at most a few times in one.
     @usableFromInline static let bucketShift = 22
@@ -137,6 +141,7 @@ public struct ZoneRules: Sendable, Hashable, CustomStringConvertible {
         self.coverageEnd = coverageEnd ?? Int.max
         bucketCount = counts.count
         yearKindsFrom = Self.yearKindsStart(times: times, offsets: offsets, coverageEnd: self.coverageEnd)
+        wholeMinutesFrom = (offsets.lastIndex { $0 % 60 != 0 } ?? -1) + 1
     }
 
     /// A zone with one fixed offset.
