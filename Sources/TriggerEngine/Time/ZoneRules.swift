@@ -42,12 +42,15 @@ public struct ZoneRules: Sendable, Hashable, CustomStringConvertible {
         @usableFromInline let times: UnsafeBufferPointer<Int>
         @usableFromInline let offsets: UnsafeBufferPointer<Int>
         @usableFromInline let indexes: UnsafeBufferPointer<Int32>
+        /// See `ZoneRules.wholeMinutesFrom`.
+        let wholeMinutesFrom: Int
 
         init(identifier: String, transitionTimes: [Int], offsets: [Int], indexes: [Int32]) {
             self.identifier = identifier
             times = Self.copy(transitionTimes)
             self.offsets = Self.copy(offsets)
             self.indexes = Self.copy(indexes)
+            wholeMinutesFrom = (offsets.lastIndex { $0 % 60 != 0 } ?? -1) + 1
         }
 
         deinit {
@@ -98,8 +101,11 @@ public struct ZoneRules: Sendable, Hashable, CustomStringConvertible {
     let yearKindsFrom: Int
     /// The index into `offsets` from which every offset is a whole number of
     /// minutes (one past the last that is not; 0 when all are): local mean
-    /// times end early in most zones (`offsetsAreWholeMinutes(from:)`).
-    let wholeMinutesFrom: Int
+    /// times end early in most zones (`offsetsAreWholeMinutes(from:)`). Kept
+    /// in the storage: a fifth word in `ZoneRules` itself made every copy and
+    /// call of it slower (over four words a struct is passed indirectly), a
+    /// tenth of some searches' time.
+    var wholeMinutesFrom: Int { storage.wholeMinutesFrom }
 
     /// Buckets of 2^22 s (48.5 days): zones change offset at most a few times in one.
     @usableFromInline static let bucketShift = 22
@@ -141,7 +147,6 @@ public struct ZoneRules: Sendable, Hashable, CustomStringConvertible {
         self.coverageEnd = coverageEnd ?? Int.max
         bucketCount = counts.count
         yearKindsFrom = Self.yearKindsStart(times: times, offsets: offsets, coverageEnd: self.coverageEnd)
-        wholeMinutesFrom = (offsets.lastIndex { $0 % 60 != 0 } ?? -1) + 1
     }
 
     /// A zone with one fixed offset.
