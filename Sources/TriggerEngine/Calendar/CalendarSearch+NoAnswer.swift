@@ -222,8 +222,8 @@ extension CalendarSearch {
             for dayNumber in first..<end {
                 let day = dayNumber - february + 1
                 guard (day - 1) / 7 + 1 == ordinal else { continue }
-                let end = day + (weekday - CivilDate.weekday(ofDays: dayNumber) + 7) % 7
-                if end <= length && (end - 1) / 7 + 1 != ordinal { return true }
+                let landing = day + (weekday - CivilDate.weekday(ofDays: dayNumber) + 7) % 7
+                if landing <= length && (landing - 1) / 7 + 1 != ordinal { return true }
             }
         }
         return false
