@@ -215,7 +215,9 @@ extension CalendarSearch {
         var steps = StepsOnDays(day: pattern[.day], bumped: bumped, startDay: startDay, startYear: CivilDate.date(fromDays: startDay).year,
                                 timed: set.contains(.hour) || set.contains(.minute) || set.contains(.second),
                                 timeOfDay: (pattern[.hour] ?? 0) * 3600 + (pattern[.minute] ?? 0) * 60 + (pattern[.second] ?? 0),
-                                readsAfterTime: set.contains(.hour) ? 3600 : 60, lastDay: 0)
+                                readsAfterTime: set.contains(.hour) ? 3600 : 60,
+                                missingDayMatchFails: Self.noFirstOfAMonthShows(pattern) && secondsStayInTheirMinuteAroundTheWeekYear,
+                                lastDay: 0)
         var searched = DayCursor(dayNumber: firstDay)
         var last: NextSearch?
         var memo = memos.steps
@@ -446,6 +448,10 @@ extension CalendarSearch {
         /// How far after `timeOfDay` a step reads its matched day: an hour
         /// for a set with an hour, a minute without (see `hasTransition`).
         let readsAfterTime: Int
+        /// Whether a step whose month mismatches finds nothing without the
+        /// missing day's match being walked (see `quietStep`): the same for
+        /// every step of a search, so asked once.
+        let missingDayMatchFails: Bool
         /// The day the step's walks stay before.
         var lastDay: Int
         /// No transition falls on a local day strictly between these two.
@@ -465,7 +471,7 @@ extension CalendarSearch {
             // The missing day's way: the 1st of the month after, in S's year,
             // matched from the start (or from 1 January when the start lies in
             // an earlier year; with a week-numbering year, from W's first day).
-            if Self.noFirstOfAMonthShows(pattern) && secondsStayInTheirMinuteAroundTheWeekYear {
+            if steps.missingDayMatchFails {
                 // Its match mismatches wherever its walks end, so the step
                 // finds nothing; also where the walk here would have run past
                 // its limits and handed the step back (the search's own walks
