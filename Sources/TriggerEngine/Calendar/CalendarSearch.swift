@@ -44,6 +44,8 @@ struct CalendarSearch: Sendable {
         var exact = true
         var forwardDST = false
         var leapDay = false
+        /// The latest date an approximation's own match ended on (see `step(start:searching:reached:)`).
+        var reached = -Double.infinity
     }
 
     /// This search with its calendar centred on the constant-offset span of
@@ -76,7 +78,10 @@ struct CalendarSearch: Sendable {
         if first == start, let direct = directNext(after: start) { return InstantBounds.fire(direct) }
         var searching = first
         var pinnedVerdict: Bool?
-        var recentred: CalendarSearch?
+        // The search re-centred for long searches (below); a plain value, not an
+        // optional: unwrapping one copied the whole search, retaining its zone,
+        // at every step (a sixth of a Sydney search crossing a transition a step).
+        var recentred = self
         var skippingYears = askingWhetherAnyAnswer
         var followingDays = askingWhetherAnyAnswer
         var outsideWeekYear = askingWhetherAnyAnswer
@@ -163,19 +168,20 @@ struct CalendarSearch: Sendable {
                     // otherwise reads every offset from the transition table instead
                     // of with two comparisons. (The first steps keep the query's own
                     // calendar: for short searches re-centring cost more than it saved.)
-                    let kind = yearKinds?.key(searching: searching, start: start)
-                    if let kind, let run = yearKinds?.run(from: searching, kind, start: start,
-                                                          stepsLeft: Self.stepLimit - stepIndex) {
+                    let place = yearKinds?.place(searching: searching, start: start)
+                    if let place, let run = yearKinds?.run(from: searching, place, start: start,
+                                                           stepsLeft: Self.stepLimit - stepIndex) {
                         // Steps of kinds already taken, looked up one after another;
                         // the checks above are asked again after the last of them.
                         searching = run.last
                         stepIndex += run.steps - 1
                         (result, newSearchDate) = (nil, run.next)
                     } else {
-                        if recentred?.calendar.spanContains(searching) != true { recentred = (recentred ?? self).centred(on: searching) }
-                        (result, newSearchDate) = try recentred.unsafelyUnwrapped.step(start: start, searching: searching)
-                        if let kind, result == nil {
-                            yearKinds?.keep(kind, searching: searching, next: newSearchDate)
+                        if !recentred.calendar.spanContains(searching) { recentred = recentred.centred(on: searching) }
+                        var reached = searching
+                        (result, newSearchDate) = try recentred.step(start: start, searching: searching, reached: &reached)
+                        if let place, result == nil {
+                            yearKinds?.keep(place, reached: reached, searching: searching, next: newSearchDate)
                             if yearKinds?.isSpent == true { yearKinds = nil }
                         }
                     }
@@ -208,21 +214,39 @@ struct CalendarSearch: Sendable {
     /// One step of the search from `searching`: the match it accepts, if any,
     /// and where the next step searches from.
     func step(start: Double, searching: Double) throws(Abort) -> (Double?, Double) {
-        let toMatch = adjustedPattern(at: searching)
+        var reached = searching
+        return try step(start: start, searching: searching, reached: &reached)
+    }
+
+    /// `step(start:searching:)`, raising `reached` to the latest date the step
+    /// produced: a match (its own, an approximation's, the date its pinned
+    /// year names) or where the next step searches from. Every walk moves
+    /// forward from where it starts to the match it returns, and reads the
+    /// calendar no later than a day (an hour, a month's end for the week of
+    /// the month) past it; what the step reads lies between a week before
+    /// `searching` and a month past `reached` (`CalendarSearch+YearKindMemo`
+    /// keys the step on the kinds of those years only).
+    func step(start: Double, searching: Double, reached: inout Double) throws(Abort) -> (Double?, Double) {
+        let toMatch = adjustedPattern(at: searching, reached: &reached)
         let unadjusted = try matchingDate(after: searching, toMatch)
-        return try adjustedResult(unadjusted, start: start, toMatch: toMatch, searching: searching)
+        reached = max(reached, unadjusted)
+        let (result, next) = try adjustedResult(unadjusted, start: start, toMatch: toMatch, searching: searching, reached: &reached)
+        reached = max(reached, next)
+        return (result, next)
     }
 
     /// `_adjustedComponents`: when month is the highest unit set, the search
     /// pins the year (next year once this year's date has passed); when day is,
     /// it pins the current month if the day is still ahead in it.
-    private func adjustedPattern(at searching: Double) -> CalendarPattern {
+    private func adjustedPattern(at searching: Double, reached: inout Double) -> CalendarPattern {
         var adjusted = pattern
         switch pattern.set.highest {
         case .month?:
             let year = calendar.fields(searching).year
             adjusted[.year] = year
-            if searching > date(from: adjusted) { adjusted[.year] = year + 1 }
+            let named = date(from: adjusted)
+            reached = max(reached, named)
+            if searching > named { adjusted[.year] = year + 1 }
         case .day?:
             let fields = calendar.fields(searching)
             if let day = pattern[.day], day > fields.day { adjusted[.month] = fields.month }
@@ -235,14 +259,17 @@ struct CalendarSearch: Sendable {
     /// `_adjustedDate`: accept, approximate or reject the candidate, and choose
     /// where the next step searches from.
     private func adjustedResult(_ candidate: Double, start: Double, toMatch: CalendarPattern,
-                                searching: Double) throws(Abort) -> (Double?, Double) {
+                                searching: Double, reached: inout Double) throws(Abort) -> (Double?, Double) {
         var searching = searching
         var flags = MatchFlags()
-        guard let matchDate = try adjustedForMismatches(start: start, searching: searching, matchDate: candidate,
-                                                        toMatch: toMatch, flags: &flags) else {
+        let adjusted = try adjustedForMismatches(start: start, searching: searching, matchDate: candidate,
+                                                 toMatch: toMatch, flags: &flags)
+        reached = max(reached, flags.reached)
+        guard let matchDate = adjusted else {
             if let bumped = bumped(searching, matchDate: nil) { searching = bumped }
             return (nil, searching)
         }
+        reached = max(reached, matchDate)
         let matches = mismatches(at: matchDate, pattern).isEmpty
         if let bumped = bumped(searching, matchDate: matchDate) { searching = bumped }
         if matches { flags.exact = true } else { flags.exact = false }
@@ -316,7 +343,9 @@ struct CalendarSearch: Sendable {
             flags.exact = false
             return calendar.interval(of: .month, containing: matchDate).end
         }
-        return try matchingDate(after: calendar.interval(of: nextUnit, containing: searching).end, pattern)
+        let rematched = try matchingDate(after: calendar.interval(of: nextUnit, containing: searching).end, pattern)
+        flags.reached = max(flags.reached, rematched)
+        return rematched
     }
 
     /// `_adjustedDateForMismatchedHour`: an hour the clocks skipped; `.nextTime`
@@ -346,6 +375,7 @@ struct CalendarSearch: Sendable {
         if desiredMonth == 2 && pattern[.month] == 2 {
             let leapward = calendar.addingYears(4 - searched.year % 4, to: searching)
             let inner = try matchingDate(after: calendar.interval(of: .year, containing: leapward).start, toMatch)
+            flags.reached = max(flags.reached, inner)
             found = mismatches(at: inner, toMatch).isEmpty
             result = inner
         }
@@ -355,6 +385,7 @@ struct CalendarSearch: Sendable {
             following[.month] = desiredMonth % 12 + 1
             following[.day] = 1
             let inner = try matchingDate(after: start, following)
+            flags.reached = max(flags.reached, inner)
             if mismatches(at: inner, following).isEmpty {
                 result = calendar.interval(of: .day, containing: inner).start
             } else {
