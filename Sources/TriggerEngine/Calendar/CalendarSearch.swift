@@ -35,6 +35,12 @@ struct CalendarSearch: Sendable {
     /// week-numbering year's steps from outside it: `stepsFromOutsideTheWeekYear`).
     var missingDayFindsNothing = false
 
+    /// Whether the steps on days look up the outcomes they kept by kind of
+    /// year (`CalendarSearch+StepsOnDays`); off only in the tests that
+    /// compare the steps with and without (everything else, the walks'
+    /// bounds included, stays the same).
+    var lookingUpDayStepOutcomes = true
+
     /// Raised where Foundation's search throws (a step that does not advance):
     /// the whole search then answers nil.
     struct Abort: Error {}
