@@ -249,10 +249,10 @@ extension CalendarSearch {
             // week's walk may take eleven years (2022, then 2033): its key
             // holds the kinds of twelve years and its walks stay within them;
             // its steps, five to eleven years apart, meet the same twelve
-            // again within the 28-year cycle too (until the thirty-second session they were
-            // never kept: New York's `{day: 6, hour: 6, minute: 45, second:
-            // 50, weekday: 2, weekOfMonth: 5, weekOfYear: 53}`, 100 steps to
-            // nil, 18 → 14 µs a query through the CLI).
+            // again within the 28-year cycle too. (Until the thirty-second
+            // session they were never kept: New York's `{day: 6, hour: 6,
+            // minute: 45, second: 50, weekday: 2, weekOfMonth: 5, weekOfYear:
+            // 53}` took 100 steps to nil, 18 µs a query through the CLI, now 14.)
             if keptOutcomes && searched.year != keyedYear {
                 keyedYear = searched.year
                 yearKey = CivilDate.weekday(ofDays: CivilYear.januaryFirst(keyedYear)) << 9
@@ -367,9 +367,10 @@ extension CalendarSearch {
     }
 
     /// The outcomes of the steps of one search by the key above, kept as
-    /// offsets in days from the searched day (under `stepReach`, twelve bits; a
-    /// 53rd week's outcome further out is not kept) with the key, packed in one word: a table of 128 pairs of slots,
-    /// a key in either slot of its pair (a new key takes the first, moving
+    /// offsets in days from the searched day (twelve bits each: under
+    /// `stepReach`, and a 53rd week's outcome further out is not kept) with
+    /// the key, packed in one word: a table of 128 pairs of slots, a key in
+    /// either slot of its pair (a new key takes the first, moving
     /// what was there to the second). A search meets 28 or more keys; with one
     /// slot a key, two that met in a slot replaced each other all the way: in
     /// the slow list's week-number searches 19,628 of 35,014 steps found no
