@@ -32,7 +32,9 @@
 /// transition, or with one more than an hour after that time (the hour,
 /// minute and second walks from midnight read no further), or wholly an
 /// hour or more before it (the hour walk steps over the skipped or repeated
-/// hour and goes on in plain wall-clock time); on any other day with a
+/// hour and goes on in plain wall-clock time), or with a jump ahead from a
+/// reading on the hour to that time (the walk lands on the jump,
+/// `hasTransition`); on any other day with a
 /// transition the check stands back for a set with a time. The step then:
 ///
 /// - answers, or may, when the candidate shows the set's date units, when it
@@ -728,11 +730,34 @@ extension CalendarSearch {
     ///   the clock runs plain (another transition that day is looked for
     ///   below). The minute and second walks go on from there, plain.
     ///
-    /// (Until 30 Nov 2026 the bound was "more than an hour", which made New
-    /// York's 3:00 on the first Sunday of November take every such step in
-    /// full: `{hour: 3, weekday: 1, weekdayOrdinal: 1, weekOfMonth: 5}` was
-    /// among the random mix's slowest sets.) The days between the transitions
-    /// found are kept for the next day asked about.
+    /// A jump ahead ending at the set's time, for a set with an hour, is
+    /// passed through too when its earlier reading is on the hour and no
+    /// transition came before it that day (New York's 2:00 → 3:00 until
+    /// 2006, on the first Sunday of April, and a set at 3:00):
+    ///
+    /// - Before T every reading is below the earlier one, which is on the
+    ///   hour, so every hour read is below the set's (the later reading's);
+    ///   the hour interval holding the instants just before T starts an hour
+    ///   before the earlier reading and ends at T itself.
+    /// - The walk's last move before T is to that interval (or it starts in
+    ///   it). There the hour read at T is more than one past the one before
+    ///   it after a jump of an hour or more: Foundation's walk then stays
+    ///   once at the interval's start, taking the hour skipped as read, and
+    ///   moves to T at its next move; after a shorter jump it moves to T at
+    ///   once. Either way its first position at or after T is T, which reads
+    ///   the set's hour, minute and second: the time exists and the minute
+    ///   and second walks stay there, the clock running plain after it.
+    ///
+    /// (Off the hour, the interval before T would end past it: Chatham's
+    /// 2:45 → 3:45 reads 4:00 at the interval's end.)
+    ///
+    /// (Until the thirtieth session the bound was "more than an hour", which
+    /// made New York's 3:00 on the first Sunday of November take every such
+    /// step in full: `{hour: 3, weekday: 1, weekdayOrdinal: 1, weekOfMonth:
+    /// 5}` was among the random mix's slowest sets; its steps on the first
+    /// Sundays of April before 2007 were handed back until the thirty-third
+    /// passed the jump ahead ending at its time.) The days between the
+    /// transitions found are kept for the next day asked about.
     private func hasTransition(onDay day: Int, _ steps: inout StepsOnDays) -> Bool {
         if steps.quietAfter < day && day < steps.quietBefore { return false }
         // The instants of a local day lie within 26 hours of its UTC namesake:
@@ -749,9 +774,14 @@ extension CalendarSearch {
             if transitionDay == day {
                 let earlierWall = min(transition.offsetBefore, transition.offsetAfter) + transition.at
                 let laterWall = max(transition.offsetBefore, transition.offsetAfter) + transition.at
-                if CivilDate.floorDivide(earlierWall, 86_400).remainder > steps.timeOfDay + steps.readsAfterTime { return false }
-                guard CivilDate.floorDivide(laterWall, 86_400).remainder + 3600 <= steps.timeOfDay else { return true }
-                // Wholly an hour or more before the time: look for another on the same day.
+                let earlierSecond = CivilDate.floorDivide(earlierWall, 86_400).remainder
+                if earlierSecond > steps.timeOfDay + steps.readsAfterTime { return false }
+                let later = CivilDate.floorDivide(laterWall, 86_400)
+                let endsAtTheTime = !passedOnDay && steps.readsAfterTime == 3600 && transition.offsetAfter > transition.offsetBefore
+                    && earlierSecond % 3600 == 0 && later.quotient == day && later.remainder == steps.timeOfDay
+                guard later.remainder + 3600 <= steps.timeOfDay || endsAtTheTime else { return true }
+                // Wholly an hour or more before the time, or a jump ahead ending at
+                // it: look for another on the same day.
                 passedOnDay = true
             } else if transitionDay > day {
                 (steps.quietAfter, steps.quietBefore) = (passedOnDay ? day : day - 1, transitionDay)

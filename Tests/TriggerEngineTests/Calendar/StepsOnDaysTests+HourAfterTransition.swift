@@ -75,6 +75,38 @@ extension StepsOnDaysTests {
         #expect(nils >= 200 && onTheTransitionDay >= 100, "nil \(nils), on the transition's day at the set's time \(onTheTransitionDay)")
     }
 
+    /// 8,000 seeded sets, 70 % of them at a transition's later wall reading
+    /// itself (New York's 3:00 on the day its clocks go from 2:00 to 3:00),
+    /// the others a second to half an hour either side of it: where the
+    /// clocks jump ahead from a reading on the hour to the set's time, the
+    /// steps on days pass the transition (the hour walk lands on it), and
+    /// the search following them answers exactly what it answers without.
+    /// (About 2,400 transition days are passed so in the four shards. With
+    /// the check passing every transition, sets in the skipped hour answer
+    /// otherwise; without the earlier reading on the hour, the equality or
+    /// the direction of the jump they answer the same: no zone here has a
+    /// jump ahead from off the hour that ends on its hour, and a time later
+    /// in the hour after the jump comes out the same, so those conditions
+    /// are the proof's, in `hasTransition`.)
+    @Test(arguments: 0..<4)
+    func setsAtTheEndOfAJumpAhead(shard: Int) throws {
+        var generator = CalendarQueryGenerator(seed: 0xDA75_9500 + UInt64(shard))
+        let (comparison, nils, onTheTransitionDay) = try Self.compareOnTransitionDays(&generator) { generator, _, later in
+            later + (generator.chance(0.7) ? 0 : [-1800, -60, -1, 1, 60, 1800][generator.int(0...5)])
+        }
+        #expect(comparison.differences.isEmpty, "\(comparison.summary)")
+        #expect(nils >= 200 && onTheTransitionDay >= 100, "nil \(nils), on the transition's day at the set's time \(onTheTransitionDay)")
+    }
+
+    /// 300 sets at the later wall reading of a transition against Foundation:
+    /// the first two fires agree.
+    @Test func setsAtTheEndOfAJumpAheadAgreeWithFoundation() throws {
+        var generator = CalendarQueryGenerator(seed: 0xDA75_95F0)
+        try Self.expectFoundationAgrees(count: 300, in: PinnedYearTests.foundationZones, &generator) { generator, rules in
+            Self.setOnTransitionDay(&generator, in: rules, timeOfDay: { _, _, later in later }).map { ($0.pattern, $0.after) }
+        }
+    }
+
     /// 2,000 sets on transition days in `transitionHourZones` (see
     /// `setOnTransitionDay`) searched with the checks and without; how many
     /// answered nil, and how many on the transition's day at the set's time.
