@@ -740,13 +740,13 @@ extension CalendarSearch {
     ///   the hour interval holding the instants just before T starts an hour
     ///   before the earlier reading and ends at T itself.
     /// - The walk's last move before T is to that interval (or it starts in
-    ///   it). There the hour read at T is more than one past the one before
-    ///   it after a jump of an hour or more: Foundation's walk then stays
-    ///   once at the interval's start, taking the hour skipped as read, and
-    ///   moves to T at its next move; after a shorter jump it moves to T at
-    ///   once. Either way its first position at or after T is T, which reads
-    ///   the set's hour, minute and second: the time exists and the minute
-    ///   and second walks stay there, the clock running plain after it.
+    ///   it). When the hour read at T is two past the one before (a jump of
+    ///   an hour), Foundation's walk stays once at the interval's start,
+    ///   taking the skipped hour as read, and moves to T at its next move;
+    ///   after a jump of half an hour or two hours it moves to T at once.
+    ///   Either way its first position at or after T is T, which reads the
+    ///   set's hour, minute and second: the time exists and the minute and
+    ///   second walks stay there, the clock running plain after it.
     ///
     /// (Off the hour, the interval before T would end past it: Chatham's
     /// 2:45 → 3:45 reads 4:00 at the interval's end.)
@@ -777,6 +777,7 @@ extension CalendarSearch {
                 let earlierSecond = CivilDate.floorDivide(earlierWall, 86_400).remainder
                 if earlierSecond > steps.timeOfDay + steps.readsAfterTime { return false }
                 let later = CivilDate.floorDivide(laterWall, 86_400)
+                // (A set with an hour reads an hour past its time.)
                 let endsAtTheTime = !passedOnDay && steps.readsAfterTime == 3600 && transition.offsetAfter > transition.offsetBefore
                     && earlierSecond % 3600 == 0 && later.quotient == day && later.remainder == steps.timeOfDay
                 guard later.remainder + 3600 <= steps.timeOfDay || endsAtTheTime else { return true }
