@@ -309,7 +309,9 @@ extension CalendarSearch {
     /// `pattern` (year, month, day, weekday, weekday ordinal, week of month,
     /// week of year, week-numbering year). True when the candidates are too many to
     /// look through, over 2,000 days (the caller then searches as before): a
-    /// set with neither a month, a numbered week, a year nor a day.
+    /// set with neither a month, a numbered week, a year, a day nor a weekday.
+    /// Only the days showing the set's day of the month and weekday are looked
+    /// at: a weekday leaves one day in seven (730 in the fourteen kinds of year).
     static func someDay(showing pattern: CalendarPattern, onOrAfter firstDay: Int) -> Bool {
         // The years to look at: the one set (with its neighbours for a
         // week-numbering year), or one of each kind.
@@ -323,6 +325,8 @@ extension CalendarSearch {
         }
         let pinned = pattern[.year] != nil || pattern[.yearForWeekOfYear] != nil
         let wantedDay = pattern[.day]
+        // A weekday out of 1…7 shows on no day; the days are looked at one by one.
+        let wantedWeekday = pattern[.weekday].flatMap { (1...7).contains($0) ? $0 : nil }
         var looked = 0
         for year in years {
             // The days of the year to look at: the numbered week's (of `year`
@@ -351,6 +355,11 @@ extension CalendarSearch {
                     } else {
                         cursor.stepToNextMonth()
                     }
+                    continue
+                }
+                if let weekday = wantedWeekday, cursor.weekday != weekday {
+                    // Only that weekday can show the units: a week's days, one looked at.
+                    cursor.advance(days: (weekday - cursor.weekday + 7) % 7)
                     continue
                 }
                 looked += 1

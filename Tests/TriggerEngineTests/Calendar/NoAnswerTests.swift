@@ -382,13 +382,27 @@ struct NoAnswerTests {
     /// `someDay(showing:onOrAfter:)` against a plain walk over forty years of
     /// days, for sets of date units alone (its own candidates are only a
     /// month, a week or a year of each kind).
-    @Test func someDayAgreesWithAWalkOverTheDays() throws {
-        var generator = CalendarQueryGenerator(seed: 0x0A45_D0)
+    ///
+    /// In the second shard every set has a weekday, and half of them nothing
+    /// else to narrow the days down (no month, week number, year or day): a
+    /// weekday alone narrows them to one in seven, so those are looked at in
+    /// full too, and "some" must then be right as well.
+    @Test(arguments: 0..<2)
+    func someDayAgreesWithAWalkOverTheDays(shard: Int) throws {
+        var generator = CalendarQueryGenerator(seed: 0x0A45_D0 + UInt64(shard))
         var wrong: [String] = []
+        var unnarrowedWithAWeekday = 0, noDay = 0
         for _ in 0..<300 {
             var pattern = Self.pattern(&generator, year: 2010)
             pattern[.hour] = nil
             pattern[.minute] = nil
+            if shard == 1 {
+                pattern[.weekday] = generator.int(1...7)
+                if generator.chance(0.5) {
+                    for unit in [CalendarUnit.month, .weekOfYear, .year, .yearForWeekOfYear, .day] { pattern[unit] = nil }
+                    unnarrowedWithAWeekday += 1
+                }
+            }
             guard !pattern.set.isEmpty else { continue }
             let firstDay = CivilDate.days(year: 2005, month: 1, day: 1)
             let claimed = CalendarSearch.someDay(showing: pattern, onOrAfter: firstDay)
@@ -402,12 +416,16 @@ struct NoAnswerTests {
                     break
                 }
             }
+            if !found { noDay += 1 }
             // "None" must be right; "some" may also mean "too many days to
-            // look at" (no month, week number, year or day to narrow them down).
-            let narrowed = [CalendarUnit.month, .weekOfYear, .year, .yearForWeekOfYear, .day].contains { pattern[$0] != nil }
+            // look at" (no month, week number, year, day or weekday to narrow them down).
+            let narrowed = [CalendarUnit.month, .weekOfYear, .year, .yearForWeekOfYear, .day, .weekday].contains { pattern[$0] != nil }
             if claimed != found && (!claimed || narrowed) { wrong.append("\(pattern): claimed \(claimed), found \(found)") }
         }
         #expect(wrong.isEmpty, "\(wrong.count) differ, first: \(wrong.prefix(5).joined(separator: "\n"))")
+        // Both answers occur, and the second shard's unnarrowed sets are there.
+        #expect(noDay >= 20, "only \(noDay) sets without a day")
+        #expect(shard == 0 || unnarrowedWithAWeekday >= 100, "\(unnarrowedWithAWeekday) sets narrowed by a weekday alone")
     }
 
     /// Sets the check cuts short, in the same zones: the first two fire dates
