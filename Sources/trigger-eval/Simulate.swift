@@ -51,7 +51,7 @@ struct Simulate: AsyncParsableCommand {
     }
 
     static func format(_ date: Date, zone: ZoneRules) -> String {
-        if zone.identifier == "UTC" || zone.identifier == "GMT" { return RFC3339.string(from: date) }
+        if zone.isNamedUTC { return RFC3339.string(from: date) }
         return RFC3339.string(from: date, utcOffset: zone.offset(atUTC: Int(date.timeIntervalSince1970.rounded(.down))))
     }
 

@@ -102,7 +102,7 @@ import Foundation
 
     /// `format(_:)` appended to `out` as UTF-8 bytes.
     package func appendFormatted(_ date: Date, to out: inout [UInt8]) {
-        if zone.identifier == "UTC" || zone.identifier == "GMT" { return RFC3339.append(date, to: &out) }
+        if zone.isNamedUTC { return RFC3339.append(date, to: &out) }
         let seconds = Int(date.timeIntervalSince1970.rounded(.down))
         RFC3339.append(date, utcOffset: zone.offset(atUTC: seconds), to: &out)
     }

@@ -97,42 +97,74 @@ import Foundation
         let local = epochSeconds + (utcOffset ?? 0)
         let (days, secondOfDay) = CivilDate.floorDivide(local, 86_400)
         let (year, month, day) = CivilDate.date(fromDays: days)
-        appendDigits(&out, year, 4)
-        out.append(UInt8(ascii: "-")); appendDigits(&out, month, 2)
-        out.append(UInt8(ascii: "-")); appendDigits(&out, day, 2)
-        out.append(UInt8(ascii: "T")); appendDigits(&out, secondOfDay / 3600, 2)
-        out.append(UInt8(ascii: ":")); appendDigits(&out, secondOfDay / 60 % 60, 2)
-        out.append(UInt8(ascii: ":")); appendDigits(&out, secondOfDay % 60, 2)
-        if microseconds != 0 {
-            var digits = microseconds
-            var width = 6
-            while digits % 10 == 0 { digits /= 10; width -= 1 }
-            out.append(UInt8(ascii: "."))
-            appendDigits(&out, digits, width)
-        }
-        if let offset = utcOffset {
-            out.append(offset < 0 ? UInt8(ascii: "-") : UInt8(ascii: "+"))
-            let magnitude = abs(offset)
-            appendDigits(&out, magnitude / 3600, 2)
-            out.append(UInt8(ascii: ":"))
-            appendDigits(&out, magnitude / 60 % 60, 2)
-        } else {
-            out.append(UInt8(ascii: "Z"))
+        // The text in a buffer of its own, appended once: an append per
+        // character, each checking the array's capacity and uniqueness, was
+        // most of the time `next --batch` spent writing an instant. The
+        // clamping above keeps the year in 1…9999 and every field in range.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: TextBuffer.capacity) { buffer in
+            var text = TextBuffer(buffer.baseAddress!)
+            text.put(year / 100, nil)
+            text.put(year % 100, "-")
+            text.put(month, "-")
+            text.put(day, "T")
+            text.put(secondOfDay / 3600, ":")
+            text.put(secondOfDay / 60 % 60, ":")
+            text.put(secondOfDay % 60, nil)
+            if microseconds != 0 {
+                var digits = microseconds
+                var width = 6
+                while digits % 10 == 0 { digits /= 10; width -= 1 }
+                text.put(UInt8(ascii: "."))
+                text.putDigits(digits, width)
+            }
+            if let offset = utcOffset {
+                text.put(offset < 0 ? UInt8(ascii: "-") : UInt8(ascii: "+"))
+                let magnitude = abs(offset)
+                text.put(magnitude / 3600, ":")
+                text.put(magnitude / 60 % 60, nil)
+            } else {
+                text.put(UInt8(ascii: "Z"))
+            }
+            out.append(contentsOf: UnsafeBufferPointer(start: buffer.baseAddress!, count: text.count))
         }
     }
 
-    /// `value` in at least `width` digits, zero-padded, without an array of its own.
-    private static func appendDigits(_ out: inout [UInt8], _ value: Int, _ width: Int) {
-        var value = value
-        if value < 0 { out.append(UInt8(ascii: "-")); value = -value }
-        var divisor = 1, digits = 1
-        while digits < width || divisor <= value / 10 {
-            divisor *= 10
-            digits += 1
+    /// Bytes written one after another into room the caller holds (32 bytes:
+    /// the longest instant, `9999-12-31T23:59:59.999999+18:00`, takes 32).
+    /// Every write is checked against the room: never past it, whatever a
+    /// future change to the fields does.
+    private struct TextBuffer {
+        static let capacity = 32
+        let start: UnsafeMutablePointer<UInt8>
+        var count = 0
+
+        init(_ start: UnsafeMutablePointer<UInt8>) { self.start = start }
+
+        @inline(__always)
+        mutating func put(_ byte: UInt8) {
+            precondition(count < Self.capacity, "an RFC 3339 instant longer than 32 bytes")
+            start[count] = byte
+            count += 1
         }
-        while divisor > 0 {
-            out.append(UInt8(ascii: "0") + UInt8(value / divisor % 10))
-            divisor /= 10
+
+        /// Two digits of `value` (0…99), then `separator` if any.
+        @inline(__always)
+        mutating func put(_ value: Int, _ separator: Unicode.Scalar?) {
+            put(UInt8(ascii: "0") + UInt8(truncatingIfNeeded: value / 10))
+            put(UInt8(ascii: "0") + UInt8(truncatingIfNeeded: value % 10))
+            if let separator { put(UInt8(ascii: separator)) }
+        }
+
+        /// `value` (0…999,999) in `width` digits, zero-padded.
+        @inline(__always)
+        mutating func putDigits(_ value: Int, _ width: Int) {
+            precondition(width >= 0 && count + width <= Self.capacity, "an RFC 3339 instant longer than 32 bytes")
+            var value = value
+            for position in stride(from: width - 1, through: 0, by: -1) {
+                start[count + position] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: value % 10)
+                value /= 10
+            }
+            count += width
         }
     }
 }

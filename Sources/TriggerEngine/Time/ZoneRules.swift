@@ -44,9 +44,12 @@ public struct ZoneRules: Sendable, Hashable, CustomStringConvertible {
         @usableFromInline let indexes: UnsafeBufferPointer<Int32>
         /// See `ZoneRules.wholeMinutesFrom`.
         let wholeMinutesFrom: Int
+        /// See `ZoneRules.isNamedUTC`.
+        let isNamedUTC: Bool
 
         init(identifier: String, transitionTimes: [Int], offsets: [Int], indexes: [Int32]) {
             self.identifier = identifier
+            isNamedUTC = identifier == "UTC" || identifier == "GMT"
             times = Self.copy(transitionTimes)
             self.offsets = Self.copy(offsets)
             self.indexes = Self.copy(indexes)
@@ -68,6 +71,9 @@ public struct ZoneRules: Sendable, Hashable, CustomStringConvertible {
 
     /// The zone's name: an IANA identifier, or a VTIMEZONE's TZID.
     public var identifier: String { storage.identifier }
+    /// Whether the zone is named `UTC` or `GMT`, whose instants are written
+    /// with `Z`: decided once, not by comparing names for every instant written.
+    package var isNamedUTC: Bool { storage.isNamedUTC }
     /// `offsets[0]` holds before `transitionTimes[0]`; `offsets[i + 1]` from
     /// `transitionTimes[i]` on. Times are epoch seconds, offsets seconds east of UTC.
     ///

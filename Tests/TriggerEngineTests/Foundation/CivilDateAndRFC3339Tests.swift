@@ -42,6 +42,38 @@ struct CivilDateAndRFC3339Tests {
         #expect(RFC3339.string(from: Date(timeIntervalSince1970: -1)) == "1969-12-31T23:59:59Z")
     }
 
+    /// The text of seeded instants (years 1600–9998, with and without
+    /// microseconds, in UTC and at offsets of whole quarter hours) against
+    /// fields Foundation's Gregorian calendar reads off them at that offset.
+    @Test func formatsLikeFoundationOnSeededInstants() {
+        var random = SplitMix64(seed: 3339)
+        var calendar = Calendar(identifier: .gregorian)
+        var wrong: [String] = []
+        for _ in 0..<5_000 {
+            let seconds = Int.random(in: -11_676_096_000...253_370_764_800, using: &random)
+            let microseconds = Bool.random(using: &random) ? 0 : Int.random(in: 0..<1_000_000, using: &random)
+            let offset: Int? = Bool.random(using: &random) ? nil : Int.random(in: -56...56, using: &random) * 900
+            calendar.timeZone = TimeZone(secondsFromGMT: offset ?? 0)!
+            let fields = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second],
+                                                 from: Date(timeIntervalSince1970: Double(seconds)))
+            var expected = String(format: "%04d-%02d-%02dT%02d:%02d:%02d", fields.year!, fields.month!, fields.day!,
+                                  fields.hour!, fields.minute!, fields.second!)
+            if microseconds != 0 {
+                var fraction = String(format: "%06d", microseconds)
+                while fraction.hasSuffix("0") { fraction.removeLast() }
+                expected += "." + fraction
+            }
+            if let offset {
+                expected += String(format: "%@%02d:%02d", offset < 0 ? "-" : "+", abs(offset) / 3600, abs(offset) / 60 % 60)
+            } else {
+                expected += "Z"
+            }
+            let text = RFC3339.string(epochSeconds: seconds, microseconds: microseconds, utcOffset: offset)
+            if text != expected { wrong.append("\(seconds) \(microseconds) \(String(describing: offset)): \(text), expected \(expected)") }
+        }
+        #expect(wrong.isEmpty, "\(wrong.count) differ, first: \(wrong.prefix(5).joined(separator: "\n"))")
+    }
+
     @Test func roundTripsSeededInstants() {
         var random = SplitMix64(seed: 7)
         for _ in 0..<2_000 {
