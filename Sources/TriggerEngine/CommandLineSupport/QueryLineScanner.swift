@@ -15,8 +15,51 @@ struct QueryLineScanner {
         self.bytes = bytes
     }
 
-    /// The keys in the order of the bits that mark them as seen.
-    private static let keys: [[UInt8]] = FireDateQuery.Fields.jsonKeys.sorted().map { Array($0.utf8) }
+    /// The query keys (`FireDateQuery.Fields.jsonKeys`), each marked as seen by
+    /// the bit of its raw value.
+    enum Key: Int, CaseIterable {
+        case after, components, count, dtstart, exdate, interval, once, rdate, repeats, rrule, tz
+
+        /// The key as a line spells it.
+        var name: StaticString {
+            switch self {
+            case .after: "after"
+            case .components: "components"
+            case .count: "count"
+            case .dtstart: "dtstart"
+            case .exdate: "exdate"
+            case .interval: "interval"
+            case .once: "once"
+            case .rdate: "rdate"
+            case .repeats: "repeats"
+            case .rrule: "rrule"
+            case .tz: "tz"
+            }
+        }
+
+        /// The key spelled by `bytes`, or nil: compared as bytes, without a
+        /// `String` (four keys a line made four strings, and a switch over
+        /// them compared each with the names in turn).
+        init?(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) {
+            // By first byte, then the whole name (at most three share one).
+            func spells(_ key: Key) -> Bool { QueryLineScanner.equal(bytes, key.name) }
+            switch bytes.first {
+            case UInt8(ascii: "a") where spells(.after): self = .after
+            case UInt8(ascii: "c") where spells(.components): self = .components
+            case UInt8(ascii: "c") where spells(.count): self = .count
+            case UInt8(ascii: "d") where spells(.dtstart): self = .dtstart
+            case UInt8(ascii: "e") where spells(.exdate): self = .exdate
+            case UInt8(ascii: "i") where spells(.interval): self = .interval
+            case UInt8(ascii: "o") where spells(.once): self = .once
+            case UInt8(ascii: "r") where spells(.rdate): self = .rdate
+            case UInt8(ascii: "r") where spells(.repeats): self = .repeats
+            case UInt8(ascii: "r") where spells(.rrule): self = .rrule
+            case UInt8(ascii: "t") where spells(.tz): self = .tz
+            default: return nil
+            }
+        }
+    }
+
     /// Integers longer than this go to the general path (it reads them as a `Double` first).
     private static let maximumDigits = 15
 
@@ -27,24 +70,23 @@ struct QueryLineScanner {
         if take(UInt8(ascii: "}")) { return atEnd() ? fields : nil }
         var seen = 0
         repeat {
-            guard let key = string(), let bit = Self.keys.firstIndex(where: { $0.elementsEqual(key) }),
-                  seen & (1 << bit) == 0, take(UInt8(ascii: ":")) else { return nil }
-            seen |= 1 << bit
-            switch String(decoding: key, as: UTF8.self) {
-            case "components":
+            guard let spelled = string(), let key = Key(spelled),
+                  seen & (1 << key.rawValue) == 0, take(UInt8(ascii: ":")) else { return nil }
+            seen |= 1 << key.rawValue
+            switch key {
+            case .components:
                 guard let pairs = components() else { return nil }
                 fields.components = pairs
-            case "rrule": guard let text = text() else { return nil }; fields.rrule = text
-            case "dtstart": guard let text = text() else { return nil }; fields.dtstart = text
-            case "tz": guard let text = text() else { return nil }; fields.tz = text
-            case "after": guard let text = text() else { return nil }; fields.after = text
-            case "rdate": guard let texts = texts() else { return nil }; fields.rdate = texts
-            case "exdate": guard let texts = texts() else { return nil }; fields.exdate = texts
-            case "interval": guard let seconds = number() else { return nil }; fields.interval = seconds
-            case "count": guard let count = integer() else { return nil }; fields.count = count
-            case "repeats": guard let flag = boolean() else { return nil }; fields.repeats = flag
-            case "once": guard let flag = boolean() else { return nil }; fields.once = flag
-            default: return nil
+            case .rrule: guard let text = text() else { return nil }; fields.rrule = text
+            case .dtstart: guard let text = text() else { return nil }; fields.dtstart = text
+            case .tz: guard let text = text() else { return nil }; fields.tz = text
+            case .after: guard let text = text() else { return nil }; fields.after = text
+            case .rdate: guard let texts = texts() else { return nil }; fields.rdate = texts
+            case .exdate: guard let texts = texts() else { return nil }; fields.exdate = texts
+            case .interval: guard let seconds = number() else { return nil }; fields.interval = seconds
+            case .count: guard let count = integer() else { return nil }; fields.count = count
+            case .repeats: guard let flag = boolean() else { return nil }; fields.repeats = flag
+            case .once: guard let flag = boolean() else { return nil }; fields.once = flag
             }
         } while take(UInt8(ascii: ","))
         return take(UInt8(ascii: "}")) && atEnd() ? fields : nil
@@ -58,14 +100,21 @@ struct QueryLineScanner {
         var pairs: [(name: String, value: Int)] = []
         pairs.reserveCapacity(4)
         if take(UInt8(ascii: "}")) { return pairs }
+        // Each name's bytes, to check for repeats and order as bytes rather than
+        // as strings (printable ASCII: the same order as the strings').
+        var names: [Slice<UnsafeBufferPointer<UInt8>>] = []
+        names.reserveCapacity(4)
+        var ordered = true
         repeat {
-            guard let name = text(), take(UInt8(ascii: ":")), let value = integer(),
-                  !pairs.contains(where: { $0.name == name }) else { return nil }
-            pairs.append((name, value))
+            guard let name = string(), take(UInt8(ascii: ":")), let value = integer(),
+                  !names.contains(where: { Self.equal($0, name) }) else { return nil }
+            if let last = names.last, !last.lexicographicallyPrecedes(name) { ordered = false }
+            names.append(name)
+            pairs.append((String(decoding: name, as: UTF8.self), value))
         } while take(UInt8(ascii: ","))
         guard take(UInt8(ascii: "}")) else { return nil }
         // Usually written in order already ("hour" before "minute"): then no sorted copy.
-        if zip(pairs, pairs.dropFirst()).allSatisfy({ $0.name < $1.name }) { return pairs }
+        if ordered { return pairs }
         return pairs.sorted { $0.name < $1.name }
     }
 
@@ -165,6 +214,22 @@ struct QueryLineScanner {
     }
 
     // MARK: Bytes
+
+    /// Whether two byte strings are the same.
+    static func equal(_ bytes: Slice<UnsafeBufferPointer<UInt8>>, _ other: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
+        bytes.count == other.count && bytes.elementsEqual(other)
+    }
+
+    /// Whether `bytes` spell `name`.
+    static func equal(_ bytes: Slice<UnsafeBufferPointer<UInt8>>, _ name: StaticString) -> Bool {
+        guard bytes.count == name.utf8CodeUnitCount else { return false }
+        var offset = 0
+        for byte in bytes {
+            if byte != name.utf8Start[offset] { return false }
+            offset += 1
+        }
+        return true
+    }
 
     private static func digit(_ byte: UInt8) -> Int? {
         byte >= 0x30 && byte <= 0x39 ? Int(byte - 0x30) : nil

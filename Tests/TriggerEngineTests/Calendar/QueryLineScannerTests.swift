@@ -64,6 +64,35 @@ struct QueryLineScannerTests {
         for line in lines { #expect(!Self.check(line), "scanned: \(line)") }
     }
 
+    /// The keys are compared as bytes: every key of the general path is read,
+    /// a letter more, less or changed is not; and components in any order,
+    /// some repeated, read as the decoder reads them (sorted by name, a repeat
+    /// refused).
+    @Test func keysAndComponentNamesAreComparedAsBytes() {
+        #expect(Set(QueryLineScanner.Key.allCases.map { $0.name.description }) == FireDateQuery.Fields.jsonKeys)
+        for key in FireDateQuery.Fields.jsonKeys {
+            let value = key == "components" ? #"{"hour":7}"# : key == "count" ? "2" : key == "interval" ? "60"
+                : key == "repeats" || key == "once" ? "true" : #""2026-01-01T09:00:00""#
+            #expect(Self.check(#"{"\#(key)":\#(value)}"#), "\(key) not read")
+            for variant in [key + "s", String(key.dropLast()), "x" + key, key.uppercased(), String(key.dropFirst())] {
+                #expect(!Self.check(#"{"\#(variant)":\#(value)}"#), "\(variant) read as a key")
+            }
+        }
+        var random = SplitMix64(seed: 34)
+        let names = ["year", "month", "day", "hour", "minute", "second", "weekday", "weekdayOrdinal", "weekOfMonth",
+                     "weekOfYear", "yearForWeekOfYear", "hours", "hou", "Hour", ""]
+        var scanned = 0, outOfOrder = 0
+        for _ in 0..<3_000 {
+            let chosen = (0..<Int.random(in: 1...5, using: &random)).map { _ in names.randomElement(using: &random)! }
+            let pairs = chosen.map { #""\#($0)":\#(Int.random(in: -40...2100, using: &random))"# }
+            if Self.check(#"{"components":{\#(pairs.joined(separator: ","))}}"#) {
+                scanned += 1
+                if chosen != chosen.sorted() { outOfOrder += 1 }
+            }
+        }
+        #expect(scanned > 1_500 && outOfOrder > 500, "\(scanned) scanned, \(outOfOrder) of them out of order")
+    }
+
     /// Seeded lines built from the keys and values above and mutated byte by
     /// byte: whatever the scanner reads, the decoder reads the same.
     @Test func seededMutatedLinesAgree() {
