@@ -157,7 +157,7 @@ package final class CSVLocationLog: LocationLogReading {
         let fieldTime = UnsafeBufferPointer(rebasing: line[ranges[time]])
         let instant: Double
         if fieldTime.count == lastTimeField.count && lastTimeField.withUnsafeBufferPointer({
-            fieldTime.count == 0 || memcmp($0.baseAddress!, fieldTime.baseAddress!, fieldTime.count) == 0
+            fieldTime.count == 0 || ShortBytes.equal($0.baseAddress!, fieldTime.baseAddress!, count: fieldTime.count)
         }) {
             instant = lastTime
         } else {

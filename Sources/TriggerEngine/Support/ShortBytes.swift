@@ -1,0 +1,35 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Equality of short byte strings (device names, time fields) without a call.
+///
+/// The log readers compare a field with one they stored, once or twice a row:
+/// through `memcmp` that was a call and its setup for a dozen bytes, about as
+/// much as the rest of the comparison.
+enum ShortBytes {
+    /// Whether the `count` bytes at `first` and at `second` are the same.
+    @inline(__always)
+    static func equal(_ first: UnsafePointer<UInt8>, _ second: UnsafePointer<UInt8>, count: Int) -> Bool {
+        if count > 32 { return memcmp(first, second, count) == 0 }
+        if count >= 8 {
+            // Words from the start, and the last word (overlapping the one before).
+            let a = UnsafeRawPointer(first), b = UnsafeRawPointer(second)
+            var difference: UInt64 = 0
+            var offset = 0
+            while offset + 8 <= count {
+                difference |= a.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+                    ^ b.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+                offset += 8
+            }
+            difference |= a.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+                ^ b.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+            return difference == 0
+        }
+        var difference: UInt8 = 0
+        for offset in 0..<count { difference |= first[offset] ^ second[offset] }
+        return difference == 0
+    }
+}
