@@ -6,8 +6,9 @@
 /// then again. So each device remembers which device came after it last time,
 /// and the next name is first compared with that one; only a wrong guess is
 /// hashed and looked up. On the hard geofence benchmark's log (10,000 devices in
-/// rounds) the lookup's two cache misses, the slot and the stored hash, were most
-/// of the CSV reader's own time.
+/// rounds) the lookup's two cache misses, the slot and the stored hash, were a
+/// third of the CSV reader's own time; with the guess the reader's run took a
+/// tenth less CPU.
 package struct DeviceTable {
     /// Names by index.
     package private(set) var names: [String] = []
