@@ -215,20 +215,19 @@ struct QueryLineScanner {
 
     // MARK: Bytes
 
-    /// Whether two byte strings are the same.
+    /// Whether two byte strings are the same (`ShortBytes`).
     static func equal(_ bytes: Slice<UnsafeBufferPointer<UInt8>>, _ other: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
-        bytes.count == other.count && bytes.elementsEqual(other)
+        guard bytes.count == other.count else { return false }
+        if bytes.isEmpty { return true }
+        return ShortBytes.equal(bytes.base.baseAddress! + bytes.startIndex, other.base.baseAddress! + other.startIndex,
+                                count: bytes.count)
     }
 
-    /// Whether `bytes` spell `name`.
+    /// Whether `bytes` spell `name` (`ShortBytes`).
     static func equal(_ bytes: Slice<UnsafeBufferPointer<UInt8>>, _ name: StaticString) -> Bool {
         guard bytes.count == name.utf8CodeUnitCount else { return false }
-        var offset = 0
-        for byte in bytes {
-            if byte != name.utf8Start[offset] { return false }
-            offset += 1
-        }
-        return true
+        if bytes.isEmpty { return true }
+        return ShortBytes.equal(bytes.base.baseAddress! + bytes.startIndex, name.utf8Start, count: bytes.count)
     }
 
     private static func digit(_ byte: UInt8) -> Int? {
