@@ -11,6 +11,15 @@ import Darwin
 /// (On the hard geofence benchmark the difference was within the noise; the
 /// two readers' comparisons share this one.)
 enum ShortBytes {
+    /// Whether two byte strings are the same: lengths, then bytes (empty
+    /// buffers, whose base address may be `nil`, are equal to each other).
+    @inline(__always)
+    static func equal(_ first: UnsafeBufferPointer<UInt8>, _ second: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard first.count == second.count else { return false }
+        if first.isEmpty { return true }
+        return equal(first.baseAddress!, second.baseAddress!, count: first.count)
+    }
+
     /// Whether the `count` bytes at `first` and at `second` are the same.
     @inline(__always)
     static func equal(_ first: UnsafePointer<UInt8>, _ second: UnsafePointer<UInt8>, count: Int) -> Bool {

@@ -156,9 +156,7 @@ package final class CSVLocationLog: LocationLogReading {
         }
         let fieldTime = UnsafeBufferPointer(rebasing: line[ranges[time]])
         let instant: Double
-        if fieldTime.count == lastTimeField.count && lastTimeField.withUnsafeBufferPointer({
-            fieldTime.count == 0 || ShortBytes.equal($0.baseAddress!, fieldTime.baseAddress!, count: fieldTime.count)
-        }) {
+        if lastTimeField.withUnsafeBufferPointer({ ShortBytes.equal($0, fieldTime) }) {
             instant = lastTime
         } else {
             guard let parsed = FieldParsing.instant(fieldTime, zone: zone) else {

@@ -79,9 +79,7 @@ package struct DeviceTable {
     @inline(__always)
     private func equals(_ index: Int, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         let span = spans[index]
-        guard span.count == bytes.count else { return false }
-        if span.count == 0 { return true }
-        return arena.withUnsafeBufferPointer { ShortBytes.equal($0.baseAddress! + span.start, bytes.baseAddress!, count: span.count) }
+        return arena.withUnsafeBufferPointer { ShortBytes.equal(UnsafeBufferPointer(rebasing: $0[span.start..<(span.start + span.count)]), bytes) }
     }
 
     /// The index of `name`, adding it when new.
