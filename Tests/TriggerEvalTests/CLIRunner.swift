@@ -27,30 +27,17 @@ enum CLIRunner {
     }
 
     /// Runs `trigger-eval arguments…` (or `program`), feeding `stdin`, in `directory`.
+    /// A run that takes longer than `limit` is killed and throws ``ChildProcessDeadline``.
     static func run(_ arguments: [String], stdin: String? = nil, in directory: URL? = nil,
-                    environment: [String: String]? = nil, program: URL = executable) throws -> CLIResult {
+                    environment: [String: String]? = nil, program: URL = executable,
+                    atMost limit: Duration = ChildProcessDeadline.defaultLimit) throws -> CLIResult {
         let process = Process()
         process.executableURL = program
         process.arguments = arguments
         if let directory { process.currentDirectoryURL = directory }
         if let environment { process.environment = environment }
-        let out = Pipe(), err = Pipe(), input = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = input
-        try process.run()
-        // Read both pipes while the process runs so neither fills up and blocks it.
-        let group = DispatchGroup()
-        nonisolated(unsafe) var outData = Data(), errData = Data()
-        DispatchQueue.global().async(group: group) { outData = out.fileHandleForReading.readDataToEndOfFile() }
-        DispatchQueue.global().async(group: group) { errData = err.fileHandleForReading.readDataToEndOfFile() }
-        if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
-        try input.fileHandleForWriting.close()
-        process.waitUntilExit()
-        group.wait()
-        return CLIResult(status: process.terminationStatus,
-                         stdout: String(decoding: outData, as: UTF8.self),
-                         stderr: String(decoding: errData, as: UTF8.self))
+        let finished = try process.runToEnd(input: Data((stdin ?? "").utf8), atMost: limit)
+        return CLIResult(status: finished.status, stdout: finished.output, stderr: finished.errors)
     }
 
     /// A fresh temporary folder.

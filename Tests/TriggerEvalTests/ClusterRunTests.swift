@@ -73,7 +73,7 @@ struct ClusterRunTests {
         // Kill the second node once it has delivered something, mid-stream.
         _ = nodes[1].wait(seconds: 20) { lines in lines.filter { $0.hasPrefix("{\"delivery\"") }.count >= 20 }
         nodes[1].signal(SIGKILL)
-        #expect(nodes[1].exitStatus() == nil, "the node was killed, not ended")
+        #expect(try nodes[1].exitStatus() == nil, "the node was killed, not ended")
         Thread.sleep(forTimeInterval: 0.5)
         let restarted = try LiveProcess(arguments)
         let survivors = [nodes[0], nodes[2], restarted]
@@ -101,7 +101,7 @@ struct ClusterRunTests {
         // A little longer: a duplicate would come now.
         Thread.sleep(forTimeInterval: 0.5)
         for node in survivors { node.signal(SIGTERM) }
-        for node in survivors { #expect(node.exitStatus() == 0, "\(node.standardError)") }
+        for node in survivors { #expect(try node.exitStatus() == 0, "\(node.standardError)") }
 
         // Every command was acknowledged, by the node it was sent to (the killed node's aside).
         let acknowledged = (nodes + [restarted]).flatMap(\.output).filter { $0.hasPrefix("{\"ok\"") }.count

@@ -199,7 +199,7 @@ struct GeofenceCommandTests {
             if !answered { break }
         }
         process.closeInput()
-        #expect(process.exitStatus() == 0, "\(process.standardError)")
+        #expect(try process.exitStatus() == 0, "\(process.standardError)")
         #expect(process.output.map { $0.contains(#""event":"enter""#) } == [true, false, true])
         #expect(process.output.map { $0.contains(#""event":"exit""#) } == [false, true, false])
         #expect(process.output.allSatisfy { $0.contains(#""device":"bus","region":"square""#) })

@@ -84,8 +84,8 @@ struct KillRecoveryTests {
             Thread.sleep(forTimeInterval: seconds)
             kill(pid, SIGKILL)
         }
-        process.waitUntilExit()
-        group.wait()
+        try process.waitUntilExit(atMost: ChildProcessDeadline.defaultLimit)
+        try group.wait(for: process, atMost: .seconds(60))
         var run = ChildRun()
         run.killed = process.terminationReason == .uncaughtSignal
         if !run.killed { #expect(process.terminationStatus == 0) }

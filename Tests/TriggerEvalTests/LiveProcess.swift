@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import TestSupport
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -70,10 +71,11 @@ final class LiveProcess: Sendable {
 
     func signal(_ number: Int32) { kill(process.processIdentifier, number) }
 
-    /// Waits for it to exit; `nil` when it was killed by a signal.
-    func exitStatus() -> Int32? {
-        process.waitUntilExit()
-        done.wait()
+    /// Waits for it to exit, at most `limit` (then it is killed and this
+    /// throws); `nil` when it was killed by a signal.
+    func exitStatus(atMost limit: Duration = ChildProcessDeadline.defaultLimit) throws -> Int32? {
+        try process.waitUntilExit(atMost: limit)
+        try done.wait(for: process, atMost: .seconds(60))
         return process.terminationReason == .exit ? process.terminationStatus : nil
     }
 }

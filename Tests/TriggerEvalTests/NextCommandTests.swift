@@ -98,7 +98,7 @@ struct NextCommandTests {
             if !answered { break }
         }
         process.closeInput()
-        #expect(process.exitStatus() == 0)
+        #expect(try process.exitStatus() == 0)
         #expect(process.output == hours.map { String(format: #"{"fires":["2026-01-01T%02d:00:00Z"]}"#, $0) })
     }
 }

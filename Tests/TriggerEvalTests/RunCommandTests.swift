@@ -42,7 +42,7 @@ struct RunCommandTests {
         ])
         #expect(run.wait { Self.replies($0).count == 9 })
         run.closeInput()
-        #expect(run.exitStatus() == 0, "\(run.standardError)")
+        #expect(try run.exitStatus() == 0, "\(run.standardError)")
         let lines = run.output
         let replies = Self.replies(lines)
         #expect(replies[0] == #"{"ok":"add","identifier":"soon"}"#)
@@ -79,7 +79,7 @@ struct RunCommandTests {
         #expect(run.wait { Self.replies($0).count == 1 })
         run.closeInput()
         run.signal(SIGTERM)
-        #expect(run.exitStatus() == 0, "\(run.standardError)")
+        #expect(try run.exitStatus() == 0, "\(run.standardError)")
         // Closed cleanly: no WAL left beside the file, and the request is kept.
         #expect(!FileManager.default.fileExists(atPath: store + "-wal"))
         let dump = try CLIRunner.run(["--store", store, "--dump"], program: CLIRunner.crashTestChild)
@@ -109,7 +109,7 @@ struct RunCommandTests {
         first.send([Self.add("later", after: interval), Self.add("much-later", after: 3_600)])
         #expect(first.wait { Self.replies($0).count == 2 })
         first.signal(SIGTERM)
-        #expect(first.exitStatus() == 0, "\(first.standardError)")
+        #expect(try first.exitStatus() == 0, "\(first.standardError)")
         if !Self.deliveries(first.output).isEmpty { return false }
         // Restarted after "later" fell due: it fires at once (fire once now), with the instant it was due.
         Thread.sleep(until: added.addingTimeInterval(interval + 0.1))
@@ -123,7 +123,7 @@ struct RunCommandTests {
             second.wait { Self.replies($0).count == asked }
         } while Self.replies(second.output).last != #"{"pending":["much-later"]}"# && asked < 100
         second.signal(SIGINT)
-        #expect(second.exitStatus() == 0)
+        #expect(try second.exitStatus() == 0)
         #expect(Self.deliveries(second.output).first?["identifier"] as? String == "later")
         #expect(Self.replies(second.output).last == #"{"pending":["much-later"]}"#)
         return true
@@ -159,11 +159,11 @@ struct RunCommandTests {
             run.send(toSend.map { workload[$0]! })
             if last {
                 run.closeInput()
-                #expect(run.exitStatus() == 0, "\(run.standardError)")
+                #expect(try run.exitStatus() == 0, "\(run.standardError)")
             } else {
                 Thread.sleep(forTimeInterval: Double(random.next() % 700) / 1_000 + 0.05)
                 run.signal(SIGKILL)
-                if run.exitStatus() == nil { kills += 1 }
+                if try run.exitStatus() == nil { kills += 1 }
             }
             for line in run.output {
                 guard let object = Self.object(line) else {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @_spi(Internals) @testable import TriggerEngine
 
 @Suite("CalendarTrigger: differential against Foundation's Calendar.nextDate")
@@ -7,7 +8,7 @@ struct CalendarTriggerDifferentialTests {
     /// 20,000 seeded random component sets × random `after` × 13 zones (DST in
     /// both hemispheres, Kolkata, Kathmandu, Lord Howe, Apia, Chatham, St John's):
     /// the first two fire dates agree with Foundation's, nil included.
-    @Test(arguments: 0..<8)
+    @Test(arguments: TestShards.of(8))
     func randomComponentSetsAgreeWithFoundation(shard: Int) throws {
         let mismatches = try CalendarOracle.mismatches(seed: 0xCA1E_0000 + UInt64(shard), count: 2_500,
                                                        zones: CalendarQueryGenerator.zones) { generator, year in
@@ -21,7 +22,7 @@ struct CalendarTriggerDifferentialTests {
     /// or a second alone), 10,000 seeded queries whose `after`
     /// lies up to 400 days before one of the zone's transitions, so that most
     /// answers lie past it: the first three fire dates agree with Foundation's.
-    @Test(arguments: 0..<4)
+    @Test(arguments: TestShards.of(4))
     func closedFormShapesAcrossTransitionsAgreeWithFoundation(shard: Int) throws {
         var generator = CalendarQueryGenerator(seed: 0xD1EC_7000 + UInt64(shard))
         var mismatches: [String] = []

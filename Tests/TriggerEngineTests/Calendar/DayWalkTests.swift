@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @_spi(Internals) @testable import TriggerEngine
 
 /// The day-number shortcuts (`CalendarSearch+DayWalk`, `DayCursor`) against
@@ -255,7 +256,7 @@ struct DayWalkTests {
     /// Sets built on the walks (weekday ordinals, weeks of the month, days,
     /// with a rare or impossible match half of the time) in the same zones:
     /// the first two fire dates agree with Foundation's, nil included.
-    @Test(arguments: 0..<2)
+    @Test(arguments: TestShards.of(2))
     func dayWalkSetsAgreeWithFoundation(shard: Int) throws {
         try CalendarOracle.expectAgreement(seed: 0xDA7_5400 + UInt64(shard), count: 300, zones: Self.zones) { generator, _ in
             var components = DateComponents()

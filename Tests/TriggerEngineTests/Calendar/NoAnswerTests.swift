@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @_spi(Internals) @testable import TriggerEngine
 
 /// The early nil of `CalendarSearch+NoAnswer` against the whole search, and
@@ -41,7 +42,7 @@ struct NoAnswerTests {
     /// 3,000 seeded sets and starts in nine zones: with the check, the search
     /// answers exactly what it answers without it, and the check cuts a good
     /// share of them short (so the comparison is not empty).
-    @Test(arguments: 0..<2)
+    @Test(arguments: TestShards.of(2))
     func theCheckNeverChangesAnAnswer(shard: Int) throws {
         let comparison = try EarlyNilComparison(seed: 0x0A45_0000 + UInt64(shard), count: 1_500, zones: Self.zones) { generator, year in
             Self.pattern(&generator, year: year)
@@ -87,7 +88,7 @@ struct NoAnswerTests {
     /// starts at any time of day: with the check the search answers what it
     /// answers without it; the check cuts sets without a weekday short, and
     /// sets with one still reach the approximation (1 March).
-    @Test(arguments: 0..<2)
+    @Test(arguments: TestShards.of(2))
     func aWeekOfTheMonthOrAnOrdinalStaysMatchedUnlessAWeekdayMovesIt(shard: Int) throws {
         let comparison = try EarlyNilComparison(seed: 0x0A45_FEB8 + UInt64(shard), count: 1_500, zones: Self.zones) { generator, _ in
             var pattern = CalendarPattern()
@@ -128,7 +129,7 @@ struct NoAnswerTests {
     /// without it; the check cuts most February sets short, and sets without
     /// a month do reach 1 March (so a check that cut them short too would
     /// show here).
-    @Test(arguments: 0..<2)
+    @Test(arguments: TestShards.of(2))
     func aWeekdayOrdinalOfFebruaryReachesTheApproximationOnlyFromItsWeek(shard: Int) throws {
         let comparison = try EarlyNilComparison(seed: 0x0A45_F5F0 + UInt64(shard), count: 1_500, zones: Self.zones) { generator, _ in
             var pattern = CalendarPattern()
@@ -162,7 +163,7 @@ struct NoAnswerTests {
     /// of them short; the sets one unit away (a fifth week, weeks 1–10, an
     /// ordinal or a day that may stand in February, a week-numbering year)
     /// answer the same too, some of them 1 March.
-    @Test(arguments: 0..<2)
+    @Test(arguments: TestShards.of(2))
     func candidatesPastThePinnedFebruaryNeverReachTheApproximation(shard: Int) throws {
         let comparison = try EarlyNilComparison(seed: 0x0A45_F6B0 + UInt64(shard), count: 1_500, zones: Self.zones) { generator, year in
             var pattern = CalendarPattern()
@@ -212,7 +213,7 @@ struct NoAnswerTests {
     /// search answers what it answers without it; many are cut short, and the
     /// 29th, left to the search (it is in February in leap years), still
     /// answers 1 March through the approximation now and then.
-    @Test(arguments: 0..<2)
+    @Test(arguments: TestShards.of(2))
     func theThirtiethOfFebruaryNeverStandsInFebruary(shard: Int) throws {
         let comparison = try EarlyNilComparison(seed: 0x0A45_F300 + UInt64(shard), count: 1_000, zones: Self.zones) { generator, year in
             var pattern = CalendarPattern()
@@ -261,7 +262,7 @@ struct NoAnswerTests {
     /// With the check the search answers what it answers without it; the
     /// check cuts short the sets whose candidates keep the month and day, and
     /// others still answer with the 1st of the following month.
-    @Test(arguments: 0..<2)
+    @Test(arguments: TestShards.of(2))
     func candidatesThatKeepTheMonthAndDayNeverReachTheMissingDay(shard: Int) throws {
         let comparison = try EarlyNilComparison(seed: 0x0A45_D1A0 + UInt64(shard), count: 1_500, zones: Self.zones) { generator, year in
             var pattern = CalendarPattern()
@@ -298,7 +299,7 @@ struct NoAnswerTests {
     /// without it; the rule cuts short sets that took all 101 yearly steps,
     /// and sets it leaves to the search still answer with the 1st of the
     /// following month.
-    @Test(arguments: 0..<2)
+    @Test(arguments: TestShards.of(2))
     func aWeekNumberThatNeverReachesPastTheDayKeepsTheMonthAndDay(shard: Int) throws {
         let comparison = try EarlyNilComparison(seed: 0x0A45_D1B0 + UInt64(shard), count: 1_200, zones: Self.zones) { generator, year in
             var pattern = CalendarPattern()
@@ -430,7 +431,7 @@ struct NoAnswerTests {
 
     /// Sets the check cuts short, in the same zones: the first two fire dates
     /// agree with Foundation's (nil, in all but the approximations' corners).
-    @Test(arguments: 0..<2)
+    @Test(arguments: TestShards.of(2))
     func contradictorySetsAgreeWithFoundation(shard: Int) throws {
         try CalendarOracle.expectAgreement(seed: 0x0A45_F000 + UInt64(shard), count: 300, zones: Self.zones) { generator, year in
             var components = DateComponents()

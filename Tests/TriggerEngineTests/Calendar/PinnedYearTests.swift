@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @_spi(Internals) @testable import TriggerEngine
 
 /// The early nil of `CalendarSearch+PinnedYear` against the whole search, and
@@ -35,7 +36,7 @@ struct PinnedYearTests {
     /// and `cannotAnswer`'s for a week-numbering year well behind), the search
     /// answers exactly what it answers without them, and they cut a good
     /// share of the nil answers short (so the comparison is not empty).
-    @Test(arguments: 0..<2)
+    @Test(arguments: TestShards.of(2))
     func theCheckNeverChangesAnAnswer(shard: Int) throws {
         let comparison = try EarlyNilComparison(seed: 0x9179_0000 + UInt64(shard), count: 2_000, zones: Self.zones) { generator, year in
             Self.pattern(&generator, year: year)
@@ -95,7 +96,7 @@ struct PinnedYearTests {
     /// ends a good share of them where the two-year rule would not, and the
     /// search answers what it answers without the checks (many sets with the
     /// start's own week year answer).
-    @Test(arguments: 0..<2)
+    @Test(arguments: TestShards.of(2))
     func weekYearsJustBehindInDays(shard: Int) throws {
         let comparison = try EarlyNilComparison(seed: 0x9179_DA50 + UInt64(shard), count: 1_500, zones: Self.zones) { generator, year in
             Self.patternOfAWeekYearJustBehind(&generator, year: year)
@@ -143,7 +144,7 @@ struct PinnedYearTests {
     }
 
     /// Those sets against Foundation in seven zones: the first two fire dates agree.
-    @Test(arguments: 0..<2)
+    @Test(arguments: TestShards.of(2))
     func weekYearsJustBehindAgreeWithFoundation(shard: Int) throws {
         try CalendarOracle.expectAgreement(seed: 0x9179_DAF0 + UInt64(shard), count: 300, zones: Self.foundationZones) { generator, year in
             Self.patternOfAWeekYearJustBehind(&generator, year: year).dateComponents
@@ -175,7 +176,7 @@ struct PinnedYearTests {
     /// without them; many nil answers come from the check, and some sets
     /// answer years past their own year (the missing day's approximation,
     /// which the check leaves to the search).
-    @Test(arguments: 0..<2)
+    @Test(arguments: TestShards.of(2))
     func setsWithAMonthAndADayNeverChangeAnAnswer(shard: Int) throws {
         let comparison = try EarlyNilComparison(seed: 0x9179_3D00 + UInt64(shard), count: 1_500, zones: Self.zones) { generator, year in
             Self.patternWithMonthAndDay(&generator, year: year)
@@ -218,7 +219,7 @@ struct PinnedYearTests {
     /// it answers without them; a good share answer within W (the check
     /// never reaches them) and the nils past W + `yearsPastWeekYear` come
     /// from the check.
-    @Test(arguments: 0..<2)
+    @Test(arguments: TestShards.of(2))
     func setsWithAMonthAndAWeekYearNeverChangeAnAnswer(shard: Int) throws {
         let comparison = try EarlyNilComparison(seed: 0x9179_3E00 + UInt64(shard), count: 1_500, zones: Self.zones) { generator, year in
             Self.patternWithMonthAndWeekYear(&generator, year: year)
@@ -230,7 +231,7 @@ struct PinnedYearTests {
     }
 
     /// Those sets against Foundation in seven zones: the first two fire dates agree.
-    @Test(arguments: 0..<2)
+    @Test(arguments: TestShards.of(2))
     func setsWithAMonthAndAWeekYearAgreeWithFoundation(shard: Int) throws {
         try CalendarOracle.expectAgreement(seed: 0x9179_3EF0 + UInt64(shard), count: 300, zones: Self.foundationZones) { generator, year in
             Self.patternWithMonthAndWeekYear(&generator, year: year).dateComponents
@@ -238,7 +239,7 @@ struct PinnedYearTests {
     }
 
     /// Those sets against Foundation in seven zones: the first two fire dates agree.
-    @Test(arguments: 0..<2)
+    @Test(arguments: TestShards.of(2))
     func setsWithAMonthAndADayAgreeWithFoundation(shard: Int) throws {
         try CalendarOracle.expectAgreement(seed: 0x9179_3DF0 + UInt64(shard), count: 300, zones: Self.foundationZones) { generator, year in
             Self.patternWithMonthAndDay(&generator, year: year).dateComponents
@@ -247,7 +248,7 @@ struct PinnedYearTests {
 
     /// The sets the check applies to, against Foundation: the first two fire
     /// dates agree (nil for a year behind, dates for a year ahead).
-    @Test(arguments: 0..<2)
+    @Test(arguments: TestShards.of(2))
     func pinnedSetsAgreeWithFoundation(shard: Int) throws {
         try CalendarOracle.expectAgreement(seed: 0x9179_F000 + UInt64(shard), count: 300, zones: Self.zones) { generator, year in
             var components = DateComponents()

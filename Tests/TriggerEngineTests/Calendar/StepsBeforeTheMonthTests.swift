@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @_spi(Internals) @testable import TriggerEngine
 
 /// `CalendarSearch+StepsBeforeTheMonth`: its walk on days against the
@@ -87,7 +88,7 @@ struct StepsBeforeTheMonthTests {
     /// the early checks the search answers exactly what it answers without
     /// them; the years are skipped for many searches, some of them all the
     /// way to nil, and some of the skipped searches answer years later.
-    @Test(arguments: 0..<4)
+    @Test(arguments: TestShards.of(4))
     func skippingYearsNeverChangesAnAnswer(shard: Int) throws {
         let comparison = try EarlyNilComparison(seed: 0x5BE4_2000 + UInt64(shard), count: 2_000, zones: Self.zones) { generator, year in
             Self.pattern(&generator, year: year)
@@ -120,7 +121,7 @@ struct StepsBeforeTheMonthTests {
     /// search stepping from that date answers nil wherever the check says no
     /// step can answer, nothing before 1 January of the year it says a step
     /// may answer from, and from there what it answers from that date.
-    @Test(arguments: 0..<2)
+    @Test(arguments: TestShards.of(2))
     func whatTheCheckClaimsFromAnyDateBeforeTheMonth(shard: Int) throws {
         var generator = CalendarQueryGenerator(seed: 0x5BE4_4000 + UInt64(shard))
         var wrong: [String] = []
@@ -194,7 +195,7 @@ struct StepsBeforeTheMonthTests {
 
     /// Such sets against Foundation in seven zones (daylight time in both
     /// hemispheres, a half-hour offset, a lost day): the first two fire dates agree.
-    @Test(arguments: 0..<2)
+    @Test(arguments: TestShards.of(2))
     func setsWithAMonthAndADayAgreeWithFoundation(shard: Int) throws {
         try CalendarOracle.expectAgreement(seed: 0x5BE4_F000 + UInt64(shard), count: 300,
                                            zones: PinnedYearTests.foundationZones) { generator, year in

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @_spi(Internals) @testable import TriggerEngine
 
 /// `CalendarSearch+StepsOnDays` on the days of transitions whose set time
@@ -65,7 +66,7 @@ extension StepsOnDaysTests {
     /// tells the margin of an hour from none: where the walk misses the
     /// skipped hour the approximation lands on the same instant, so the
     /// margin is the proof's, above.)
-    @Test(arguments: 0..<4)
+    @Test(arguments: TestShards.of(4))
     func setsAnHourAfterATransition(shard: Int) throws {
         var generator = CalendarQueryGenerator(seed: 0xDA75_9000 + UInt64(shard))
         let (comparison, nils, onTheTransitionDay) = try Self.compareOnTransitionDays(&generator) { generator, _, later in
@@ -88,7 +89,7 @@ extension StepsOnDaysTests {
     /// jump ahead from off the hour that ends on its hour, and a time later
     /// in the hour after the jump comes out the same, so those conditions
     /// are the proof's, in `hasTransition`.)
-    @Test(arguments: 0..<4)
+    @Test(arguments: TestShards.of(4))
     func setsAtTheEndOfAJumpAhead(shard: Int) throws {
         var generator = CalendarQueryGenerator(seed: 0xDA75_9500 + UInt64(shard))
         let (comparison, nils, onTheTransitionDay) = try Self.compareOnTransitionDays(&generator) { generator, _, later in
@@ -165,7 +166,7 @@ extension StepsOnDaysTests {
     /// following its steps on days, which passes such a transition more
     /// than a minute after the time, answers exactly what it answers without;
     /// and 200 of them against Foundation.
-    @Test(arguments: 0..<2)
+    @Test(arguments: TestShards.of(2))
     func setsWithoutAnHourBeforeATransition(shard: Int) throws {
         var generator = CalendarQueryGenerator(seed: 0xDA75_9A00 + UInt64(shard))
         func before(_ generator: inout CalendarQueryGenerator, _ earlier: Int, _: Int) -> Int? {

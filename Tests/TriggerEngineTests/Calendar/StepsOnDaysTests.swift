@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @_spi(Internals) @testable import TriggerEngine
 
 /// `CalendarSearch+StepsOnDays`: the search with the steps followed on days
@@ -61,7 +62,8 @@ struct StepsOnDaysTests {
     /// a week, a day for the weekday, or the next month or week): the search
     /// following the steps on days answers exactly what it answers without;
     /// many searches are followed to nil and some to an answer.
-    @Test(arguments: 0..<10)
+    // By default three shards with a day and two without (TestShards).
+    @Test(arguments: TestShards.all ? Array(0..<10) : [0, 1, 2, 6, 7])
     func followingTheStepsNeverChangesAnAnswer(shard: Int) throws {
         let withADay = shard < 6
         let seed = withADay ? 0xDA75_1000 + UInt64(shard) : 0xDA75_5000 + UInt64(shard - 6)
@@ -82,7 +84,7 @@ struct StepsOnDaysTests {
     /// following their steps, whose walks reach that far, answers exactly
     /// what it answers without, and follows the steps of many of them (of
     /// those `cannotAnswer` lets through).
-    @Test(arguments: 0..<2)
+    @Test(arguments: TestShards.of(2))
     func setsWithAFiftyThirdWeekAreFollowedAcrossTheYearsBetween(shard: Int) throws {
         let comparison = try EarlyNilComparison(seed: 0xDA75_5300 + UInt64(shard), count: 600, zones: Self.zones) { generator, year in
             var pattern = generator.chance(0.5) ? Self.pattern(&generator, year: year) : Self.patternWithoutADay(&generator, year: year)
@@ -128,7 +130,7 @@ struct StepsOnDaysTests {
     /// late week of the month): the steps on transition days, where the set's
     /// time lies over an hour after the transition or less, answer exactly
     /// what the search answers without following them.
-    @Test(arguments: 0..<3)
+    @Test(arguments: TestShards.of(3))
     func setsWithAnHourOnTransitionDays(shard: Int) throws {
         let comparison = try EarlyNilComparison(seed: 0xDA75_7000 + UInt64(shard), count: 2_000, zones: Self.daylightZones) { generator, _ in
             var pattern = CalendarPattern()
@@ -147,7 +149,7 @@ struct StepsOnDaysTests {
     /// the time a minute), whose candidates fall on Sundays (mostly) in the
     /// last weeks of months, where transitions fall, and that match rarely
     /// (a 4th or 5th Sunday in a week of the month that may not hold it).
-    @Test(arguments: 0..<3)
+    @Test(arguments: TestShards.of(3))
     func setsWithoutADayWithAnHourOnTransitionDays(shard: Int) throws {
         let comparison = try EarlyNilComparison(seed: 0xDA75_8000 + UInt64(shard), count: 2_000, zones: Self.daylightZones) { generator, _ in
             var pattern = CalendarPattern()
@@ -167,7 +169,8 @@ struct StepsOnDaysTests {
     /// whose transitions skip or repeat
     /// midnight or lose a day, where the check must stand back: the search
     /// answers what it answers without it.
-    @Test(arguments: 0..<4)
+    // By default shards 0 and 1 (TestShards): one of each kind.
+    @Test(arguments: TestShards.of(4))
     func zonesWhoseTransitionsTouchMidnight(shard: Int) throws {
         let comparison = try EarlyNilComparison(seed: 0xDA75_4000 + UInt64(shard), count: 2_000, zones: WeekWalkTests.zones) { generator, year in
             shard % 2 == 0 ? Self.pattern(&generator, year: year) : Self.patternWithoutADay(&generator, year: year)
@@ -182,7 +185,8 @@ struct StepsOnDaysTests {
     /// step can answer; and, where it says the first step that may answer is
     /// the one from a later date, what the search from that date answers
     /// (when the search answers at all: from that date it has more steps left).
-    @Test(arguments: 0..<4)
+    // By default shards 0 and 1 (TestShards): one of each kind.
+    @Test(arguments: TestShards.of(4))
     func whatTheCheckClaimsFromAnyDate(shard: Int) throws {
         var generator = CalendarQueryGenerator(seed: 0xDA75_2000 + UInt64(shard))
         var wrong: [String] = []
@@ -212,7 +216,7 @@ struct StepsOnDaysTests {
     /// the search answers the same with the steps followed and without,
     /// the check's claims hold, and it follows steps within W for over a
     /// hundred of them (none to nil: leaving W hands the step back).
-    @Test(arguments: 0..<2)
+    @Test(arguments: TestShards.of(2))
     func aWeekNumberingYearIsFollowedWithinItsDays(shard: Int) throws {
         var generator = CalendarQueryGenerator(seed: 0xDA75_3000 + UInt64(shard))
         var wrong: [String] = []
@@ -343,7 +347,7 @@ struct StepsOnDaysTests {
 
     /// Such sets against Foundation in seven zones (daylight time in both
     /// hemispheres, a half-hour offset, a lost day): the first two fire dates agree.
-    @Test(arguments: 0..<2)
+    @Test(arguments: TestShards.of(2))
     func setsWithADayAndNoMonthAgreeWithFoundation(shard: Int) throws {
         try CalendarOracle.expectAgreement(seed: 0xDA75_F000 + UInt64(shard), count: 300,
                                            zones: PinnedYearTests.foundationZones) { generator, year in
@@ -352,7 +356,7 @@ struct StepsOnDaysTests {
     }
 
     /// Sets without a day against Foundation in the same zones.
-    @Test(arguments: 0..<2)
+    @Test(arguments: TestShards.of(2))
     func setsWithoutADayAgreeWithFoundation(shard: Int) throws {
         try CalendarOracle.expectAgreement(seed: 0xDA75_E000 + UInt64(shard), count: 300,
                                            zones: PinnedYearTests.foundationZones) { generator, year in

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @_spi(Internals) @testable import TriggerEngine
 
 /// `CalendarSearch+StepsOutsideTheWeekYear`: the search with the check against
@@ -32,7 +33,7 @@ struct StepsOutsideTheWeekYearTests {
     /// without. Asked 40 days after the start, the check follows steps and
     /// hands a later one back for about 670 of each 2,000 and ends about 110
     /// in nil (most sets meet a match in W, which answers or hands back).
-    @Test(arguments: 0..<3)
+    @Test(arguments: TestShards.of(3))
     func theCheckNeverChangesAnAnswer(shard: Int) throws {
         let comparison = try EarlyNilComparison(seed: 0x3EE5_1000 + UInt64(shard), count: 2_000, zones: StepsOnDaysTests.zones) {
             generator, year in Self.pattern(&generator, year: year)
@@ -73,7 +74,7 @@ struct StepsOutsideTheWeekYearTests {
     /// (per 2,000: about 800 handed back after steps followed and 840
     /// answered by a step taken; never nil, since the steps from W − 1 reach
     /// W's last month before within their budget).
-    @Test(arguments: 0..<2)
+    @Test(arguments: TestShards.of(2))
     func whatTheCheckClaimsFromTheYearBeforeTheWeekYear(shard: Int) throws {
         let tally = try Self.claims(seed: 0x3EE5_3000 + UInt64(shard), count: 2_000, weekYearAhead: 1...4) { generator, _, weekYear in
             let first = CivilYear.januaryFirst(weekYear - 1), last = ZoneCalendar.firstDayOfWeekYear(weekYear) - 1
@@ -90,7 +91,7 @@ struct StepsOutsideTheWeekYearTests {
     /// from W + 1's 1 January and handed such a date back untaken; now (per
     /// 2,000) about 165 end in nil, 1,570 are answered by the step taken
     /// (most sets meet a match in W, before the start), 15 handed back.
-    @Test(arguments: 0..<2)
+    @Test(arguments: TestShards.of(2))
     func whatTheCheckClaimsFromTheLastDaysOfDecemberAfterTheWeekYear(shard: Int) throws {
         let tally = try Self.claims(seed: 0x3EE5_4000 + UInt64(shard), count: 2_000, weekYearAhead: 1...4, withoutDay: true) {
             generator, _, weekYear in
@@ -162,7 +163,7 @@ struct StepsOutsideTheWeekYearTests {
     }
 
     /// Such sets against Foundation in seven zones: the first two fire dates agree.
-    @Test(arguments: 0..<2)
+    @Test(arguments: TestShards.of(2))
     func setsWithAWeekYearAheadAgreeWithFoundation(shard: Int) throws {
         try CalendarOracle.expectAgreement(seed: 0x3EE5_F000 + UInt64(shard), count: 300,
                                            zones: PinnedYearTests.foundationZones) { generator, year in

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @_spi(Internals) @testable import TriggerEngine
 
 /// `CalendarSearch+WeekOfMonthCandidates` against the whole search.
@@ -46,7 +47,7 @@ struct WeekOfMonthCandidatesTests {
     /// of them (so the comparison is not empty), declines in the zones that
     /// lose days, and some sets are answered by February's approximation (1
     /// March), where it must not hold.
-    @Test(arguments: Shape.allCases, 0..<2)
+    @Test(arguments: Shape.allCases, TestShards.of(2))
     func theProofNeverChangesAnAnswer(shape: Shape, shard: Int) throws {
         let seed = (shape == .sixthWeekWithADay ? 0x0006_EEC0 : 0x0006_EED0) + UInt64(shard)
         let comparison = try EarlyNilComparison(seed: seed, count: 1_500, zones: Self.zones) { generator, _ in

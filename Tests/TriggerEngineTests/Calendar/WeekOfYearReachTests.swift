@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @_spi(Internals) @testable import TriggerEngine
 
 /// `CalendarSearch+WeekOfYearReach`: the days a match moves on from its
@@ -68,7 +69,7 @@ struct WeekOfYearReachTests {
     /// 3,000 seeded sets and starts: with the early checks the search answers
     /// exactly what it answers without them, the week number decides the
     /// February check for many sets, and some of the rest answer 1 March.
-    @Test(arguments: 0..<2)
+    @Test(arguments: TestShards.of(2))
     func theCheckNeverChangesAnAnswer(shard: Int) throws {
         let comparison = try EarlyNilComparison(seed: 0x3EAC_1000 + UInt64(shard), count: 1_500, zones: Self.zones) { generator, year in
             Self.pattern(&generator, year: year)
@@ -86,7 +87,7 @@ struct WeekOfYearReachTests {
     /// of day, half their weeks near a February. With the check the search
     /// answers what it answers without it; the sixth week keeps many of them
     /// from February, and some still answer 1 March.
-    @Test(arguments: 0..<2)
+    @Test(arguments: TestShards.of(2))
     func aSixthWeekLandsInTheMonthsThatHaveOne(shard: Int) throws {
         let comparison = try EarlyNilComparison(seed: 0x3EAC_6000 + UInt64(shard), count: 1_500, zones: Self.zones) { generator, year in
             var pattern = Self.pattern(&generator, year: year)
@@ -105,7 +106,7 @@ struct WeekOfYearReachTests {
     /// Such sets against Foundation in seven zones (daylight time in both
     /// hemispheres, a half-hour offset, a lost day): the first two fire dates
     /// agree.
-    @Test(arguments: 0..<2)
+    @Test(arguments: TestShards.of(2))
     func weekNumberSetsAgreeWithFoundation(shard: Int) throws {
         try CalendarOracle.expectAgreement(seed: 0x3EAC_F000 + UInt64(shard), count: 400,
                                            zones: PinnedYearTests.foundationZones) { generator, year in

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @_spi(Internals) @testable import TriggerEngine
 
 /// The week-number shortcut (`CalendarSearch+WeekWalk`) against the loop it
@@ -46,7 +47,7 @@ struct WeekWalkTests {
     /// Component sets with a week number (53 half of the time, where the walk
     /// is longest) and other units, in the same zones: the first two fire
     /// dates agree with Foundation's, nil included.
-    @Test(arguments: 0..<2)
+    @Test(arguments: TestShards.of(2))
     func weekNumberSetsAgreeWithFoundation(shard: Int) throws {
         try CalendarOracle.expectAgreement(seed: 0x3EE4_5400 + UInt64(shard), count: 300, zones: Self.zones) { generator, _ in
             var components = DateComponents(weekOfYear: generator.chance(0.5) ? 53 : generator.int(1...53))

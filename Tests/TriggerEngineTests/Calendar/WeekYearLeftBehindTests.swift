@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @_spi(Internals) @testable import TriggerEngine
 
 /// `CalendarSearch+WeekYearLeftBehind`: the search with the check against the
@@ -26,7 +27,7 @@ struct WeekYearLeftBehindTests {
 
     /// 6,000 seeded sets and starts in 21 zones (a third of the starts near a
     /// transition): the search with the check answers what it answers without.
-    @Test(arguments: 0..<3)
+    @Test(arguments: TestShards.of(3))
     func theCheckNeverChangesAnAnswer(shard: Int) throws {
         let comparison = try EarlyNilComparison(seed: 0x3EE4_1000 + UInt64(shard), count: 2_000, zones: StepsOnDaysTests.zones) {
             generator, year in Self.pattern(&generator, year: year)
@@ -38,7 +39,7 @@ struct WeekYearLeftBehindTests {
     /// (any time of any day), what the check says the search comes to is what
     /// the search from that date answers (the whole step budget, no checks):
     /// nil for many, an answer for some. On 4,000 seeded sets and starts.
-    @Test(arguments: 0..<2)
+    @Test(arguments: TestShards.of(2))
     func whatTheCheckClaimsFromAnyDatePastTheWeekYear(shard: Int) throws {
         let comparison = try EarlyNilComparison(seed: 0x3EE4_2000 + UInt64(shard), count: 2_000, zones: StepsOnDaysTests.zones) {
             generator, year in Self.pattern(&generator, year: year)
@@ -62,7 +63,7 @@ struct WeekYearLeftBehindTests {
     }
 
     /// Such sets against Foundation in seven zones: the first two fire dates agree.
-    @Test(arguments: 0..<2)
+    @Test(arguments: TestShards.of(2))
     func setsWithADayAndAWeekYearAgreeWithFoundation(shard: Int) throws {
         try CalendarOracle.expectAgreement(seed: 0x3EE4_F000 + UInt64(shard), count: 300,
                                            zones: PinnedYearTests.foundationZones) { generator, year in

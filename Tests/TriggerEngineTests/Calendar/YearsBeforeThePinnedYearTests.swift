@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @_spi(Internals) @testable import TriggerEngine
 
 /// `CalendarSearch+YearsBeforeThePinnedYear` against the whole search.
@@ -41,7 +42,7 @@ struct YearsBeforeThePinnedYearTests {
     /// year after the start's finds nothing and goes on to the next year,
     /// with years left to pass over, in a sixth of them (most sets find the
     /// set's year at that step).
-    @Test(arguments: 0..<4)
+    @Test(arguments: TestShards.of(4))
     func passingOverNeverChangesAnAnswer(shard: Int) throws {
         let comparison = try EarlyNilComparison(seed: 0x7EA8_0000 + UInt64(shard), count: 1_500, zones: Self.zones) { generator, year in
             Self.pattern(&generator, year: year)
@@ -76,7 +77,7 @@ struct YearsBeforeThePinnedYearTests {
     /// year after the start's pass over to W − 1's start in about 300 of each
     /// 1,500 (most others find a match in W that answers, or the search hands
     /// the next step to W itself).
-    @Test(arguments: 0..<4)
+    @Test(arguments: TestShards.of(4))
     func passingOverBeforeAWeekYearWithAMonthNeverChangesAnAnswer(shard: Int) throws {
         let comparison = try EarlyNilComparison(seed: 0x7EA8_1000 + UInt64(shard), count: 1_500, zones: Self.zones) { generator, year in
             var pattern = Self.pattern(&generator, year: year)

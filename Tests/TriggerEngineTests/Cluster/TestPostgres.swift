@@ -35,8 +35,13 @@ enum TestPostgres {
     /// Where each test process's server lives, before its process identifier.
     private static let directoryPrefix = "/tmp/triggerengine-tests-pg-"
 
+    /// Stops this process's server, from `atexit`: through ``ExitTimeCommand``,
+    /// not Foundation's `Process`, and for at most two minutes (the script's
+    /// own waits add up to 90 s). A server left running is stopped by the next
+    /// test process, or by `scripts/test` once the run has ended.
     private static func stopServer() {
-        _ = runScript(["stop", "\(directoryPrefix)\(ProcessInfo.processInfo.processIdentifier)"])
+        ExitTimeCommand.run("/bin/bash", [root.appendingPathComponent("scripts/postgres-server").path, "stop",
+                                          "\(directoryPrefix)\(getpid())"], atMostSeconds: 120)
     }
 
     /// Stops the servers of test processes that ended without stopping theirs
@@ -67,25 +72,25 @@ enum TestPostgres {
         return parsed
     }
 
+    /// Runs `scripts/postgres-server`. A start may install PostgreSQL with apt
+    /// (when `scripts/bootstrap` did not), hence its longer limit.
     private static func runScript(_ arguments: [String]) -> (status: Int32, stdout: String, stderr: String) {
-        run(root.appendingPathComponent("scripts/postgres-server").path, arguments)
+        run(root.appendingPathComponent("scripts/postgres-server").path, arguments, atMost: .seconds(900))
     }
 
-    static func run(_ executable: String, _ arguments: [String]) -> (status: Int32, stdout: String, stderr: String) {
+    /// Runs a program to its end, at most `limit`: past it, the program is
+    /// killed and the status is -1, with the reason on standard error.
+    static func run(_ executable: String, _ arguments: [String],
+                    atMost limit: Duration = ChildProcessDeadline.defaultLimit) -> (status: Int32, stdout: String, stderr: String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        do { try process.run() } catch { return (-1, "", "\(error)") }
-        let group = DispatchGroup()
-        nonisolated(unsafe) var outData = Data(), errData = Data()
-        DispatchQueue.global().async(group: group) { outData = out.fileHandleForReading.readDataToEndOfFile() }
-        DispatchQueue.global().async(group: group) { errData = err.fileHandleForReading.readDataToEndOfFile() }
-        process.waitUntilExit()
-        group.wait()
-        return (process.terminationStatus, String(decoding: outData, as: UTF8.self), String(decoding: errData, as: UTF8.self))
+        do {
+            let finished = try process.runToEnd(atMost: limit)
+            return (finished.status, finished.output, finished.errors)
+        } catch {
+            return (-1, "", "\(error)")
+        }
     }
 }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @_spi(Internals) @testable import TriggerEngine
 
 /// The 116 `.ics` files of a Python iCalendar library's test suite
@@ -80,17 +81,12 @@ import Testing
             .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Benchmarks/Peers/bench-ics-peer.py")
         process.arguments = ["python3", script.path, "--occurrences", String(Self.window.from), String(Self.window.to)]
             + Self.corpus.map { Self.folder.appendingPathComponent($0).path }
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
+        let finished = try process.runToEnd()
         // 127: no python3; 3: no recurring-ical-events (scripts/bootstrap --bench).
-        if process.terminationStatus == 127 || process.terminationStatus == 3 {
+        if finished.status == 127 || finished.status == 3 {
             try Test.cancel("recurring-ical-events not installed; compared with the recorded answers only")
         }
-        let live = try Self.answers(data)
+        let live = try Self.answers(finished.standardOutput)
         guard live.version == recorded.version else {
             try Test.cancel("recurring-ical-events \(live.version) installed; the recording is of \(recorded.version)")
         }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// python-dateutil's `rrule`, run as `scripts/rrule-oracle.py`: one process for
 /// a whole batch of cases, JSON in on stdin, JSON out on stdout.
@@ -41,26 +42,19 @@ enum RRuleOracle {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3", script.path]
-        let input = Pipe(), output = Pipe(), errors = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = errors
-        do { try process.run() } catch { return .unavailable("cannot start python3: \(error)") }
         let batch = try JSONEncoder().encode(["cases": cases])
         // RRULE_ORACLE_BATCH=path keeps a copy of the batch, to rerun the oracle by hand.
         if let path = ProcessInfo.processInfo.environment["RRULE_ORACLE_BATCH"] {
             try batch.write(to: URL(fileURLWithPath: path))
         }
-        // Write on another thread: the oracle answers only after reading it
-        // all, and its answer can be larger than a pipe's buffer.
-        let writer = Thread {
-            input.fileHandleForWriting.write(batch)
-            try? input.fileHandleForWriting.close()
+        let finished: FinishedProcess
+        do { finished = try process.runToEnd(input: batch) } catch let error as ChildProcessDeadline {
+            throw OracleError(description: "\(error)")
+        } catch {
+            return .unavailable("cannot start python3: \(error)")
         }
-        writer.start()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
+        let data = finished.standardOutput
+        let message = finished.errors
         // 127: env found no python3; 3: the oracle found no dateutil.
         if process.terminationStatus == 127 || process.terminationStatus == 3 {
             return .unavailable(message.trimmingCharacters(in: .whitespacesAndNewlines))

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// `rsvg-convert` (librsvg, Debian package librsvg2-bin): the real renderer the
 /// map tests draw with. When it is missing, the first test that needs it runs
@@ -19,8 +20,8 @@ enum Renderer {
         bootstrap.executableURL = URL(fileURLWithPath: "/bin/bash")
         bootstrap.arguments = [root.appendingPathComponent("scripts/bootstrap").path]
         do {
-            try bootstrap.run()
-            bootstrap.waitUntilExit()
+            // It may install packages with apt: a generous limit.
+            _ = try bootstrap.runToEnd(atMost: .seconds(900))
         } catch {
             return .failure(Failure(description: "rsvg-convert is missing and scripts/bootstrap could not run: \(error)"))
         }
@@ -43,13 +44,9 @@ enum Renderer {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: try executable.get())
         process.arguments = [svg.path, "-o", png.path]
-        let errors = Pipe()
-        process.standardError = errors
-        try process.run()
-        let message = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw Failure(description: "rsvg-convert failed: " + String(decoding: message, as: UTF8.self))
+        let finished = try process.runToEnd()
+        guard finished.status == 0 else {
+            throw Failure(description: "rsvg-convert failed: " + finished.errors)
         }
         return try PNGImage(contentsOf: png)
     }

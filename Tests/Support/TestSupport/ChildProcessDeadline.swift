@@ -1,0 +1,120 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A child process, or the readers of its pipes, that did not finish in time.
+///
+/// Foundation's `Process.waitUntilExit()` and a pipe's `readDataToEndOfFile()`
+/// wait for ever. One child that hangs (or one that outlives its parent and
+/// keeps a pipe open) then holds the whole test run until CI's own deadline,
+/// which ends it with no word on which test it was. The waits below end
+/// instead, kill the child, and throw this, naming the command, so the test
+/// that started it fails with a message and the run goes on.
+public struct ChildProcessDeadline: Error, CustomStringConvertible {
+    /// The command line, for the message.
+    public var command: String
+    /// What was waited for: the process's exit, or the end of its output.
+    public var what: String
+    /// How long it was given.
+    public var limit: Duration
+
+    public var description: String {
+        "\(command): \(what) did not come within \(limit.components.seconds) s (the process was killed)"
+    }
+
+    /// How long a test waits for a child by default: well past what any of
+    /// them takes on a loaded 2-core machine (the slowest, a debug build's CLI
+    /// run, takes seconds), and well within CI's time.
+    public static let defaultLimit: Duration = .seconds(300)
+}
+
+extension Process {
+    /// The executable and its arguments, for messages.
+    public var commandLine: String {
+        ([executableURL?.path ?? "?"] + (arguments ?? [])).joined(separator: " ")
+    }
+
+    /// Waits until the process exits, at most `limit`. Past it, kills the
+    /// process (SIGKILL), gives that ten seconds, and throws
+    /// ``ChildProcessDeadline``.
+    public func waitUntilExit(atMost limit: Duration) throws {
+        guard waitWhileRunning(atMost: limit) else {
+            kill(processIdentifier, SIGKILL)
+            _ = waitWhileRunning(atMost: .seconds(10))
+            throw ChildProcessDeadline(command: commandLine, what: "its exit", limit: limit)
+        }
+        // Returns at once now; it settles the termination status and reason.
+        waitUntilExit()
+    }
+
+    /// Polls until the process no longer runs; false when `limit` passed first.
+    private func waitWhileRunning(atMost limit: Duration) -> Bool {
+        let deadline = ContinuousClock.now + limit
+        while isRunning {
+            guard ContinuousClock.now < deadline else { return false }
+            usleep(1_000)
+        }
+        return true
+    }
+}
+
+extension DispatchGroup {
+    /// Waits for the group's work (the readers of `process`'s pipes), at most
+    /// `limit`. Past it, kills `process` if it still runs and throws
+    /// ``ChildProcessDeadline``: a reader that does not end means something
+    /// else holds the pipe open, most often a grandchild that outlived it.
+    public func wait(for process: Process, atMost limit: Duration) throws {
+        let seconds = Double(limit.components.seconds) + Double(limit.components.attoseconds) / 1e18
+        guard wait(timeout: .now() + seconds) == .timedOut else { return }
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        throw ChildProcessDeadline(command: process.commandLine, what: "the end of its output", limit: limit)
+    }
+}
+
+/// What a program run to its end printed, and how it ended.
+public struct FinishedProcess: Sendable {
+    public var status: Int32
+    public var reason: Process.TerminationReason
+    public var standardOutput: Data
+    public var standardError: Data
+
+    /// Standard output as text (UTF-8, invalid bytes replaced).
+    public var output: String { String(decoding: standardOutput, as: UTF8.self) }
+    /// Standard error as text (UTF-8, invalid bytes replaced).
+    public var errors: String { String(decoding: standardError, as: UTF8.self) }
+}
+
+extension Process {
+    /// Runs the configured process to its end: `input` goes to its standard
+    /// input, which is then closed; both outputs are read while it runs (so
+    /// neither pipe fills up and blocks it). Waits at most `limit` for the
+    /// exit, and a minute more for the output to end, and throws
+    /// ``ChildProcessDeadline`` past either (the process is killed).
+    public func runToEnd(input: Data = Data(), atMost limit: Duration = ChildProcessDeadline.defaultLimit) throws -> FinishedProcess {
+        let stdin = Pipe(), stdout = Pipe(), stderr = Pipe()
+        standardInput = stdin
+        standardOutput = stdout
+        standardError = stderr
+        try run()
+        let readers = DispatchGroup()
+        let outData = OutputBox(), errData = OutputBox()
+        DispatchQueue.global().async(group: readers) { outData.data = stdout.fileHandleForReading.readDataToEndOfFile() }
+        DispatchQueue.global().async(group: readers) { errData.data = stderr.fileHandleForReading.readDataToEndOfFile() }
+        // Written apart from the wait: a child that never reads its input
+        // must not keep this thread from its deadline.
+        DispatchQueue.global().async {
+            if !input.isEmpty { try? stdin.fileHandleForWriting.write(contentsOf: input) }
+            try? stdin.fileHandleForWriting.close()
+        }
+        try waitUntilExit(atMost: limit)
+        try readers.wait(for: self, atMost: .seconds(60))
+        return FinishedProcess(status: terminationStatus, reason: terminationReason,
+                               standardOutput: outData.data, standardError: errData.data)
+    }
+}
+
+/// One pipe's bytes, set by its reader before the group it runs in is left.
+private final class OutputBox: @unchecked Sendable {
+    var data = Data()
+}
