@@ -6,9 +6,11 @@ import Glibc
 /// A child process, or the readers of its pipes, that did not finish in time.
 ///
 /// Foundation's `Process.waitUntilExit()` and a pipe's `readDataToEndOfFile()`
-/// wait for ever. One child that hangs (or one that outlives its parent and
-/// keeps a pipe open) then holds the whole test run until CI's own deadline,
-/// which ends it with no word on which test it was. The waits below end
+/// wait for ever. One child that hangs then holds the whole test run until
+/// CI's own deadline, which ends it with no word on which test it was. So
+/// does a grandchild left running: Foundation on Linux counts a child as
+/// running until a socket the child inherited is closed, and the grandchild
+/// holds it (and the pipes) after the child has exited. The waits below end
 /// instead, kill the child, and throw this, naming the command, so the test
 /// that started it fails with a message and the run goes on.
 public struct ChildProcessDeadline: Error, CustomStringConvertible {
@@ -89,9 +91,10 @@ extension Process {
     /// Runs the configured process to its end: `input` goes to its standard
     /// input, which is then closed; both outputs are read while it runs (so
     /// neither pipe fills up and blocks it). Waits at most `limit` for the
-    /// exit, and a minute more for the output to end, and throws
+    /// exit, and `outputLimit` more for the output to end, and throws
     /// ``ChildProcessDeadline`` past either (the process is killed).
-    public func runToEnd(input: Data = Data(), atMost limit: Duration = ChildProcessDeadline.defaultLimit) throws -> FinishedProcess {
+    public func runToEnd(input: Data = Data(), atMost limit: Duration = ChildProcessDeadline.defaultLimit,
+                         outputAtMost outputLimit: Duration = .seconds(60)) throws -> FinishedProcess {
         let stdin = Pipe(), stdout = Pipe(), stderr = Pipe()
         standardInput = stdin
         standardOutput = stdout
@@ -108,7 +111,7 @@ extension Process {
             try? stdin.fileHandleForWriting.close()
         }
         try waitUntilExit(atMost: limit)
-        try readers.wait(for: self, atMost: .seconds(60))
+        try readers.wait(for: self, atMost: outputLimit)
         return FinishedProcess(status: terminationStatus, reason: terminationReason,
                                standardOutput: outData.data, standardError: errData.data)
     }
