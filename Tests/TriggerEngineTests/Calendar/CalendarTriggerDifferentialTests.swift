@@ -3,6 +3,8 @@ import Testing
 import TestSupport
 @_spi(Internals) @testable import TriggerEngine
 
+/// Counts in the tests' comments are of all their shards: by default each runs the first
+/// half of them (`TestShards`; `TRIGGERENGINE_ALL_SHARDS=1` runs all).
 @Suite("CalendarTrigger: differential against Foundation's Calendar.nextDate")
 struct CalendarTriggerDifferentialTests {
     /// 20,000 seeded random component sets × random `after` × 13 zones (DST in

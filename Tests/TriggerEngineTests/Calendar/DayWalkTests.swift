@@ -5,6 +5,9 @@ import TestSupport
 
 /// The day-number shortcuts (`CalendarSearch+DayWalk`, `DayCursor`) against
 /// the loops they replace, and the searches they speed up against Foundation.
+///
+/// Counts in the tests' comments are of all their shards: by default each runs the first
+/// half of them (`TestShards`; `TRIGGERENGINE_ALL_SHARDS=1` runs all).
 @Suite("Calendar search: the day walks")
 struct DayWalkTests {
     static let zones = WeekWalkTests.zones

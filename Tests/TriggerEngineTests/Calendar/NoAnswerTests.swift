@@ -5,6 +5,9 @@ import TestSupport
 
 /// The early nil of `CalendarSearch+NoAnswer` against the whole search, and
 /// the sets it cuts short against Foundation.
+///
+/// Counts in the tests' comments are of all their shards: by default each runs the first
+/// half of them (`TestShards`; `TRIGGERENGINE_ALL_SHARDS=1` runs all).
 @Suite("Calendar search: sets that cannot answer")
 struct NoAnswerTests {
     static let zones = WeekWalkTests.zones

@@ -7,6 +7,9 @@ import TestSupport
 /// search's own match, its verdict against the whole search from a date
 /// before the month, the search with it against the search without it, and
 /// such sets against Foundation.
+///
+/// Counts in the tests' comments are of all their shards: by default each runs the first
+/// half of them (`TestShards`; `TRIGGERENGINE_ALL_SHARDS=1` runs all).
 @Suite("Calendar search: a month and a day stepped to from before the month")
 struct StepsBeforeTheMonthTests {
     /// Zones whose transitions leave midnight alone (where the check can

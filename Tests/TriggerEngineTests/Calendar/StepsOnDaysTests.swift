@@ -6,6 +6,9 @@ import TestSupport
 /// `CalendarSearch+StepsOnDays`: the search with the steps followed on days
 /// against the search without, from the start and from later dates, what the
 /// check claims against the whole search, and such sets against Foundation.
+///
+/// Counts in the tests' comments are of all their shards: by default each runs the first
+/// half of them (`TestShards`; `TRIGGERENGINE_ALL_SHARDS=1` runs all).
 @Suite("Calendar search: sets without a month followed on day numbers")
 struct StepsOnDaysTests {
     /// Zones whose transitions leave midnight alone (where the check can

@@ -6,6 +6,9 @@ import TestSupport
 /// `CalendarSearch+StepsOutsideTheWeekYear`: the search with the check against
 /// the search without, what the check claims from dates years before the week
 /// year or after it against the whole search from there, and such sets against Foundation.
+///
+/// Counts in the tests' comments are of all their shards: by default each runs the first
+/// half of them (`TestShards`; `TRIGGERENGINE_ALL_SHARDS=1` runs all).
 @Suite("Calendar search: steps years before a week-numbering year, or after it")
 struct StepsOutsideTheWeekYearTests {
     /// A set with a week-numbering year from two to forty years after the

@@ -4,6 +4,9 @@ import TestSupport
 @_spi(Internals) @testable import TriggerEngine
 
 /// `CalendarSearch+WeekOfMonthCandidates` against the whole search.
+///
+/// Counts in the tests' comments are of all their shards: by default each runs the first
+/// half of them (`TestShards`; `TRIGGERENGINE_ALL_SHARDS=1` runs all).
 @Suite("Calendar search: a week of the month and a week number")
 struct WeekOfMonthCandidatesTests {
     /// Zones whose transitions leave midnight alone, where the proof applies,

@@ -6,6 +6,9 @@ import TestSupport
 /// `CalendarSearch+WeekOfYearReach`: the days a match moves on from its
 /// numbered week, against the search's own match, and the February check it
 /// narrows against the whole search and against Foundation.
+///
+/// Counts in the tests' comments are of all their shards: by default each runs the first
+/// half of them (`TestShards`; `TRIGGERENGINE_ALL_SHARDS=1` runs all).
 @Suite("Calendar search: a week number keeping February out of reach")
 struct WeekOfYearReachTests {
     static let zones = WeekWalkTests.zones + ["Asia/Kolkata", "UTC"]

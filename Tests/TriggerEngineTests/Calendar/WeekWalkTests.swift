@@ -5,6 +5,9 @@ import TestSupport
 
 /// The week-number shortcut (`CalendarSearch+WeekWalk`) against the loop it
 /// replaces, and the searches it speeds up against Foundation.
+///
+/// Counts in the tests' comments are of all their shards: by default each runs the first
+/// half of them (`TestShards`; `TRIGGERENGINE_ALL_SHARDS=1` runs all).
 @Suite("Calendar search: the week-number walk")
 struct WeekWalkTests {
     /// Zones whose transitions touch midnight (Santiago, Havana, Beirut,

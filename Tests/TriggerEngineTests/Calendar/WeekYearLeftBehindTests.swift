@@ -6,6 +6,9 @@ import TestSupport
 /// `CalendarSearch+WeekYearLeftBehind`: the search with the check against the
 /// search without, what the check claims against the search from any date
 /// past the week year, and such sets against Foundation.
+///
+/// Counts in the tests' comments are of all their shards: by default each runs the first
+/// half of them (`TestShards`; `TRIGGERENGINE_ALL_SHARDS=1` runs all).
 @Suite("Calendar search: a day in a week-numbering year left behind")
 struct WeekYearLeftBehindTests {
     /// A set with a day (a fifth of them days some months lack) and a

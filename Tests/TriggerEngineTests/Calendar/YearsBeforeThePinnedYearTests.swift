@@ -4,6 +4,9 @@ import TestSupport
 @_spi(Internals) @testable import TriggerEngine
 
 /// `CalendarSearch+YearsBeforeThePinnedYear` against the whole search.
+///
+/// Counts in the tests' comments are of all their shards: by default each runs the first
+/// half of them (`TestShards`; `TRIGGERENGINE_ALL_SHARDS=1` runs all).
 @Suite("Calendar search: the years before a set's year")
 struct YearsBeforeThePinnedYearTests {
     static let zones = WeekWalkTests.zones + ["UTC", "Asia/Kolkata"]
