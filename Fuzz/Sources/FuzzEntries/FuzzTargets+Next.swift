@@ -9,13 +9,33 @@ extension FuzzTargets {
 
     static let nextQueries = FuzzTarget(
         name: "next-queries",
-        summary: "NDJSON `next --batch` lines: FireDateQuery.Fields(jsonLine:), the query, its fires (increasing, after `after`), formatted",
+        summary: "NDJSON `next --batch` lines: FireDateQuery.Fields(jsonLine:), the query, its fires (increasing, after `after`), formatted; "
+            + "each line read through the last scanned line's template (QueryLineTemplate) as the scanner reads it",
         format: "next"
     ) { bytes in
         let now = Date(timeIntervalSince1970: 1_767_225_600)
         var fires = 0
         var firstError: (any Error)?
+        var template = QueryLineTemplate()
+        var templateFields = FireDateQuery.Fields()
         for line in bytes.split(separator: 0x0A) {
+            // What `next --batch` does with a line like the last scanned one.
+            let filled: FuzzOutcome? = line.withUnsafeBytes { raw in
+                let buffer = raw.bindMemory(to: UInt8.self)
+                var scanner = QueryLineScanner(buffer)
+                let scanned = scanner.fields()
+                defer {
+                    if let scanned { template.set(buffer, scannedBy: scanner, fields: scanned); templateFields = scanned }
+                    else { template.clear() }
+                }
+                guard let (after, count) = template.values(of: buffer) else { return nil }
+                var expected = templateFields
+                expected.after = after.map { String(decoding: UnsafeBufferPointer(rebasing: buffer[$0]), as: UTF8.self) }
+                expected.count = count
+                return scanned == expected ? nil
+                    : .violated("the template read \(expected), the scanner \(scanned.map { "\($0)" } ?? "nothing")")
+            }
+            if let filled { return filled }
             let outcome: FuzzOutcome = line.withUnsafeBytes { raw in
                 FuzzOutcome.catching {
                     var query = try FireDateQuery(try FireDateQuery.Fields(jsonLine: raw.bindMemory(to: UInt8.self)),

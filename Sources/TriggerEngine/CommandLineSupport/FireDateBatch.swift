@@ -115,14 +115,14 @@ package struct FireDateBatch {
 
         func number(of index: Int) -> Int { numbers[index] }
 
-        /// Calls `body` with each line of `range`: its index and bytes (valid only during the call).
-        func forEachLine(in range: Range<Int>, _ body: (Int, UnsafeBufferPointer<UInt8>) -> Void) {
-            bytes.withUnsafeBufferPointer { bytes in
-                for index in range {
-                    let start = index == 0 ? 0 : ends[index - 1]
-                    body(index, UnsafeBufferPointer(rebasing: bytes[start..<ends[index]]))
-                }
-            }
+        /// Calls `body` with the round's bytes, from which `line(_:in:)` cuts each line.
+        func withBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+            bytes.withUnsafeBufferPointer(body)
+        }
+
+        /// Line `index`'s bytes in `all`, the buffer `withBytes(_:)` passes.
+        func line(_ index: Int, in all: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
+            UnsafeBufferPointer(rebasing: all[(index == 0 ? 0 : ends[index - 1])..<ends[index]])
         }
     }
 
@@ -142,39 +142,60 @@ package struct FireDateBatch {
 
         /// The output of lines `range` of `lines`, with a compiled query of its own.
         func answer(_ range: Range<Int>, of lines: Round) -> Answer {
-            var answer = Answer()
-            answer.output.reserveCapacity(range.count * 48)
-            // The last line's trigger, compiled: valid while `lastFields` is set.
-            // Not an optional: reading a method's receiver out of an optional
-            // copies the whole query, a dozen reference counts per line.
-            var lastFields: FireDateQuery.Fields?
-            var query = placeholder
-            lines.forEachLine(in: range) { index, line in
-                do throws(DataError) {
-                    let fields = try FireDateQuery.Fields(jsonLine: line)
-                    if let previous = lastFields, try query.reask(fields, after: previous, now: now) {
-                        // Moved on in place.
-                    } else {
+            // The loop's state lives inside the closure rather than captured by
+            // it: a captured variable is boxed, and each call of a method on the
+            // query in its box copied the whole query first (a dozen reference
+            // counts a line).
+            lines.withBytes { bytes in
+                var answer = Answer()
+                answer.output.reserveCapacity(range.count * 48)
+                // The last line's trigger, compiled: valid while `lastFields` is set.
+                // Not an optional: reading a method's receiver out of an optional
+                // copies the whole query, a dozen reference counts per line.
+                var lastFields: FireDateQuery.Fields?
+                var query = placeholder
+                // The last line scanned, whose trigger `query` holds while it is set.
+                var template = QueryLineTemplate()
+                for index in range {
+                    let line = lines.line(index, in: bytes)
+                    do throws(DataError) {
+                        if let (after, count) = template.values(of: line) {
+                            // The same trigger as the template line, read without a scan.
+                            try query.move(afterBytes: after.map { UnsafeBufferPointer(rebasing: line[$0]) }, count: count,
+                                           once: template.once, now: now)
+                        } else {
+                            template.clear()
+                            var scanner = QueryLineScanner(line)
+                            let scanned = scanner.fields()
+                            let fields: FireDateQuery.Fields
+                            if let scanned { fields = scanned } else { fields = try FireDateQuery.Fields(decodingJSONLine: line) }
+                            if let previous = lastFields, try query.reask(fields, after: previous, now: now) {
+                                // Moved on in place.
+                            } else {
+                                lastFields = nil
+                                query = try FireDateQuery(fields, defaultZone: defaultZone, now: now)
+                            }
+                            lastFields = fields
+                            if scanned != nil { template.set(line, scannedBy: scanner, fields: fields) }
+                        }
+                        answer.output.append(contentsOf: #"{"fires":["#.utf8)
+                        query.appendFireList(to: &answer.output)
+                        answer.output.append(contentsOf: "]}\n".utf8)
+                    } catch {
                         lastFields = nil
-                        query = try FireDateQuery(fields, defaultZone: defaultZone, now: now)
+                        template.clear()
+                        let number = lines.number(of: index)
+                        answer.bad += 1
+                        if answer.firstBad == nil {
+                            answer.firstBad = "\(InputLocation(file: path, line: number)): \(error.message)"
+                        }
+                        answer.output.append(contentsOf: #"{"error":"#.utf8)
+                        answer.output.append(contentsOf: JSONText.quoted("line \(number): \(error.message)").utf8)
+                        answer.output.append(contentsOf: "}\n".utf8)
                     }
-                    lastFields = fields
-                    answer.output.append(contentsOf: #"{"fires":["#.utf8)
-                    query.appendFireList(to: &answer.output)
-                    answer.output.append(contentsOf: "]}\n".utf8)
-                } catch {
-                    lastFields = nil
-                    let number = lines.number(of: index)
-                    answer.bad += 1
-                    if answer.firstBad == nil {
-                        answer.firstBad = "\(InputLocation(file: path, line: number)): \(error.message)"
-                    }
-                    answer.output.append(contentsOf: #"{"error":"#.utf8)
-                    answer.output.append(contentsOf: JSONText.quoted("line \(number): \(error.message)").utf8)
-                    answer.output.append(contentsOf: "}\n".utf8)
                 }
+                return answer
             }
-            return answer
         }
     }
 }

@@ -122,16 +122,36 @@ extension FireDateQuery {
     /// Where `fields` start listing (`after`, else `now`) and how many fires
     /// (`count`, else 1; at most 1 with `once`).
     static func start(of fields: Fields, now: Date) throws(DataError) -> (after: Date, count: Int) {
+        guard var text = fields.after else { return try start(afterBytes: nil, count: fields.count, once: fields.once, now: now) }
+        // `withUTF8` rethrows untyped: the result comes out as a `Result`.
+        let result = text.withUTF8 { bytes in
+            Result { () throws(DataError) in try start(afterBytes: bytes, count: fields.count, once: fields.once, now: now) }
+        }
+        return try result.get()
+    }
+
+    /// `start(of:now:)` from the `after` string's bytes (nil: none) and the `count`.
+    static func start(afterBytes: UnsafeBufferPointer<UInt8>?, count: Int?, once: Bool,
+                      now: Date) throws(DataError) -> (after: Date, count: Int) {
         var after = now
-        if let text = fields.after {
-            guard let parsed = RFC3339.date(from: text) else {
+        if let afterBytes {
+            guard let parsed = RFC3339.date(fromBytes: afterBytes) else {
+                let text = String(decoding: afterBytes, as: UTF8.self)
                 throw DataError("after '\(text)' is not an RFC 3339 instant (e.g. 2026-11-22T09:30:00Z)")
             }
             after = parsed
         }
-        var count = fields.count ?? 1
+        var count = count ?? 1
         guard count >= 0 else { throw DataError("count \(count) must be 0 or more") }
-        if fields.once { count = min(count, 1) }
+        if once { count = min(count, 1) }
         return (after, count)
+    }
+
+    /// Moves this query to another `after` (its bytes; nil: `now`) and `count`
+    /// of the same trigger, checked as `init(_:defaultZone:now:)` checks them
+    /// (unchanged when they are wrong): what `next --batch` does with a line
+    /// that fills `QueryLineTemplate`'s holes.
+    package mutating func move(afterBytes: UnsafeBufferPointer<UInt8>?, count: Int?, once: Bool, now: Date) throws(DataError) {
+        (after, self.count) = try Self.start(afterBytes: afterBytes, count: count, once: once, now: now)
     }
 }

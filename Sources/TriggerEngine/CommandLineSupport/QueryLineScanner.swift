@@ -9,10 +9,20 @@
 /// with its error messages. `FireDateQueryJSONTests` checks the two agree.
 struct QueryLineScanner {
     private let bytes: UnsafeBufferPointer<UInt8>
-    private var index = 0
+    private(set) var index = 0
+    /// Where `fields()` found the `after` string's content (inside its quotes)
+    /// and the `count` integer (sign and digits), for `QueryLineTemplate`.
+    private(set) var afterValue: Range<Int>?
+    private(set) var countValue: Range<Int>?
 
     init(_ bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
+    }
+
+    /// A scanner reading `bytes` from `index` on (`QueryLineTemplate` reads one value with it).
+    init(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) {
+        self.bytes = bytes
+        self.index = index
     }
 
     /// The query keys (`FireDateQuery.Fields.jsonKeys`), each marked as seen by
@@ -80,11 +90,19 @@ struct QueryLineScanner {
             case .rrule: guard let text = text() else { return nil }; fields.rrule = text
             case .dtstart: guard let text = text() else { return nil }; fields.dtstart = text
             case .tz: guard let text = text() else { return nil }; fields.tz = text
-            case .after: guard let text = text() else { return nil }; fields.after = text
+            case .after:
+                guard let content = string() else { return nil }
+                fields.after = String(decoding: content, as: UTF8.self)
+                afterValue = content.indices
             case .rdate: guard let texts = texts() else { return nil }; fields.rdate = texts
             case .exdate: guard let texts = texts() else { return nil }; fields.exdate = texts
             case .interval: guard let seconds = number() else { return nil }; fields.interval = seconds
-            case .count: guard let count = integer() else { return nil }; fields.count = count
+            case .count:
+                skipSpace()
+                let start = index
+                guard let count = integer() else { return nil }
+                fields.count = count
+                countValue = start..<index
             case .repeats: guard let flag = boolean() else { return nil }; fields.repeats = flag
             case .once: guard let flag = boolean() else { return nil }; fields.once = flag
             }
@@ -151,7 +169,7 @@ struct QueryLineScanner {
     }
 
     /// `-?(0|[1-9][0-9]*)` of at most `maximumDigits` digits, not followed by a fraction or exponent.
-    private mutating func integer() -> Int? {
+    mutating func integer() -> Int? {
         skipSpace()
         let negative = index < bytes.count && bytes[index] == UInt8(ascii: "-")
         if negative { index += 1 }

@@ -84,4 +84,43 @@ struct FireDateBatchTests {
         #expect(expected.bad > 300)
         #expect(Set(answered).count > 2_000)
     }
+
+    /// Runs of lines asking about one trigger with other `after` and `count`
+    /// values, good and bad (read by filling the last scanned line's holes,
+    /// `QueryLineTemplate`), time-interval runs among them (never filled: each
+    /// counts from its own `after`): each line's answer is its own.
+    @Test func runsOfOneTriggerGiveEachLinesOwnAnswer() throws {
+        var random = SplitMix64(seed: 20_261_202)
+        let templates = QueryLineTemplateTests.templates + [#"{"interval":3600,"repeats":true,"after":"2026-01-01T00:00:00Z","count":2}"#]
+        let afters = ["2026-11-22T09:30:00Z", "1999-12-31T23:59:59.5-05:00", "2041-02-28T23:00:00+14:00", "", "soon",
+                      "2026-13-01T00:00:00Z", #"2026-11-22T09:30:00Z\""#, "9999-12-31T23:59:59Z"]
+        let counts = ["0", "1", "2", "5", "-2", "007", "1.0", "", " 3"]
+        var lines: [String] = []
+        while lines.count < 6_000 {
+            let template = templates.randomElement(using: &random)!
+            for _ in 0..<Int.random(in: 1...60, using: &random) {
+                let after = Int.random(in: 0..<4, using: &random) == 0 ? afters.randomElement(using: &random)!
+                    : String(format: "20%02d-%02d-%02dT%02d:%02d:00Z", Int.random(in: 0...40, using: &random),
+                             Int.random(in: 1...12, using: &random), Int.random(in: 1...28, using: &random),
+                             Int.random(in: 0...23, using: &random), Int.random(in: 0...59, using: &random))
+                let count = Int.random(in: 0..<4, using: &random) == 0 ? counts.randomElement(using: &random)! : "1"
+                lines.append(QueryLineTemplateTests.refilled(template, after: after, count: count))
+            }
+        }
+        let path = ScratchFolder.path("fire-date-batch-runs-\(getpid()).ndjson").path
+        try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: URL(fileURLWithPath: path))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let now = Date(timeIntervalSince1970: 1_790_000_000)
+        var output: [UInt8] = []
+        let summary = try FireDateBatch(defaultZone: "UTC", now: now).run(LineReader(path: path)) { output.append(contentsOf: $0) }
+
+        let expected = Self.expected(lines, now: now, path: path)
+        #expect(output == expected.output)
+        #expect(summary.bad == expected.bad)
+        #expect(summary.firstBad == expected.firstBad)
+        let answered = String(decoding: output, as: UTF8.self).split(separator: "\n")
+        #expect(answered.filter { $0.hasPrefix(#"{"fires":["2"#) }.count > 3_000)
+        #expect(expected.bad > 300)
+        #expect(Set(answered).count > 2_000)
+    }
 }
