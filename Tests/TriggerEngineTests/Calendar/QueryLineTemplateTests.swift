@@ -50,6 +50,20 @@ struct QueryLineTemplateTests {
         return (template, fields)
     }
 
+    /// Expects the scanner to read `line` as the template's fields with `after` and `count`.
+    static func expectScannerReads(_ line: [UInt8], as templateFields: FireDateQuery.Fields, after: String?, count: Int?) {
+        let text = String(decoding: line, as: UTF8.self)
+        guard let (fields, _) = scanned(line) else {
+            Issue.record("the template read \(text), the scanner refused it")
+            return
+        }
+        var expected = templateFields
+        expected.after = after
+        expected.count = count
+        #expect(fields == expected, "\(text)")
+        #expect(fields.after == after && fields.count == count, "\(text)")
+    }
+
     /// `line` with the template's `after` and `count` values replaced.
     static func refilled(_ line: String, after: String, count: String) -> String {
         func replacing(_ pattern: String, with value: String, in text: String) -> String {
@@ -82,15 +96,7 @@ struct QueryLineTemplateTests {
                         continue
                     }
                     read += 1
-                    guard let (fields, _) = Self.scanned(bytes) else {
-                        Issue.record("the template read \(line), the scanner refused it")
-                        continue
-                    }
-                    var expected = templateFields
-                    expected.after = filledAfter
-                    expected.count = filledCount
-                    #expect(fields == expected, "\(line)")
-                    #expect(fields.after == filledAfter && fields.count == filledCount, "\(line)")
+                    Self.expectScannerReads(bytes, as: templateFields, after: filledAfter, count: filledCount)
                     #expect(QueryLineScannerTests.check(line), "\(line)")
                 }
             }
@@ -122,14 +128,7 @@ struct QueryLineTemplateTests {
             guard let (after, count) = Self.filled(template, line) else { continue }
             read += 1
             if mutations > 0 { mutatedAndRead += 1 }
-            guard let (fields, _) = Self.scanned(line) else {
-                Issue.record("the template read \(String(decoding: line, as: UTF8.self)), the scanner refused it")
-                continue
-            }
-            var expected = templateFields
-            expected.after = after
-            expected.count = count
-            #expect(fields == expected, "\(String(decoding: line, as: UTF8.self))")
+            Self.expectScannerReads(line, as: templateFields, after: after, count: count)
         }
         // Mutations inside the holes (a digit, a letter of the instant) keep lines readable.
         #expect(read > 4_000 && mutatedAndRead > 400, "\(read) read, \(mutatedAndRead) of them mutated")
