@@ -93,7 +93,7 @@ struct QueryLineScanner {
             case .after:
                 guard let content = string() else { return nil }
                 fields.after = String(decoding: content, as: UTF8.self)
-                afterValue = content.indices
+                afterValue = content.startIndex..<content.endIndex
             case .rdate: guard let texts = texts() else { return nil }; fields.rdate = texts
             case .exdate: guard let texts = texts() else { return nil }; fields.exdate = texts
             case .interval: guard let seconds = number() else { return nil }; fields.interval = seconds
