@@ -141,6 +141,7 @@ package struct FireDateBatch {
         let now: Date
         let path: String
         let placeholder: FireDateQuery
+        let caches = QueryLineCache.Pool()
 
         /// The output of lines `range` of `lines`, with a compiled query of its own.
         func answer(_ range: Range<Int>, of lines: Round) -> Answer {
@@ -158,6 +159,9 @@ package struct FireDateBatch {
                 var query = placeholder
                 // The last line scanned, whose trigger `query` holds while it is set.
                 var template = QueryLineTemplate()
+                // The triggers compiled so far, for lines that ask about one again later.
+                var cache = caches.borrow()
+                defer { caches.giveBack(cache) }
                 for index in range {
                     let line = lines.line(index, in: bytes)
                     do throws(DataError) {
@@ -166,19 +170,30 @@ package struct FireDateBatch {
                             try query.move(afterBytes: after.map { UnsafeBufferPointer(rebasing: line[$0]) }, count: count,
                                            once: template.once, now: now)
                         } else {
-                            template.clear()
-                            var scanner = QueryLineScanner(line)
-                            let scanned = scanner.fields()
-                            let fields: FireDateQuery.Fields
-                            if let scanned { fields = scanned } else { fields = try FireDateQuery.Fields(decodingJSONLine: line) }
-                            if let previous = lastFields, try query.reask(fields, after: previous, now: now) {
-                                // Moved on in place.
+                            let key = QueryLineCache.key(of: line)
+                            if let (entry, after, count) = cache.entry(for: line, key: key) {
+                                // A trigger compiled earlier in the run: its query, moved on.
+                                (template, lastFields, query) = (entry.template, entry.fields, entry.query)
+                                try query.move(afterBytes: after.map { UnsafeBufferPointer(rebasing: line[$0]) }, count: count,
+                                               once: template.once, now: now)
                             } else {
-                                lastFields = nil
-                                query = try FireDateQuery(fields, defaultZone: defaultZone, now: now)
+                                template.clear()
+                                var scanner = QueryLineScanner(line)
+                                let scanned = scanner.fields()
+                                let fields: FireDateQuery.Fields
+                                if let scanned { fields = scanned } else { fields = try FireDateQuery.Fields(decodingJSONLine: line) }
+                                if let previous = lastFields, try query.reask(fields, after: previous, now: now) {
+                                    // Moved on in place.
+                                } else {
+                                    lastFields = nil
+                                    query = try FireDateQuery(fields, defaultZone: defaultZone, now: now)
+                                }
+                                lastFields = fields
+                                if scanned != nil {
+                                    template.set(line, scannedBy: scanner, fields: fields)
+                                    cache.keep(QueryLineCache.Entry(template: template, fields: fields, query: query), key: key)
+                                }
                             }
-                            lastFields = fields
-                            if scanned != nil { template.set(line, scannedBy: scanner, fields: fields) }
                         }
                         answer.output.append(contentsOf: #"{"fires":["#.utf8)
                         query.appendFireList(to: &answer.output)

@@ -58,11 +58,12 @@ struct FireDateBatchTests {
         return (output, bad, firstBad)
     }
 
-    /// Round sizes in lines, and in bytes (3,000 bytes ends rounds at about 30 lines).
-    @Test(arguments: [(1, 4 << 20), (7, 4 << 20), (300, 4 << 20), (1_000, 4 << 20), (16_384, 4 << 20), (16_384, 3_000)])
-    func everyRoundSizeGivesEachLinesOwnAnswerInOrder(linesPerRound: Int, bytesPerRound: Int) throws {
-        let lines = Self.lines(6_000, seed: UInt64(linesPerRound + bytesPerRound))
-        let path = ScratchFolder.path("fire-date-batch-\(getpid())-\(linesPerRound)-\(bytesPerRound).ndjson").path
+    /// Runs `lines` through `FireDateBatch` with the given round sizes and
+    /// expects each line's own answer (`expected`), in order; returns the output
+    /// lines and the bad-line count for the callers' checks that the answers are real.
+    static func answersOfEachLine(_ lines: [String], name: String, linesPerRound: Int = 16_384,
+                                  bytesPerRound: Int = 4 << 20) throws -> (answered: [Substring], bad: Int) {
+        let path = ScratchFolder.path("fire-date-batch-\(name)-\(getpid())-\(linesPerRound)-\(bytesPerRound).ndjson").path
         try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: URL(fileURLWithPath: path))
         defer { try? FileManager.default.removeItem(atPath: path) }
         let now = Date(timeIntervalSince1970: 1_790_000_000)
@@ -77,11 +78,19 @@ struct FireDateBatchTests {
         #expect(output == expected.output)
         #expect(summary.bad == expected.bad)
         #expect(summary.firstBad == expected.firstBad)
+        return (String(decoding: output, as: UTF8.self).split(separator: "\n"), expected.bad)
+    }
+
+    /// Round sizes in lines, and in bytes (3,000 bytes ends rounds at about 30 lines).
+    @Test(arguments: [(1, 4 << 20), (7, 4 << 20), (300, 4 << 20), (1_000, 4 << 20), (16_384, 4 << 20), (16_384, 3_000)])
+    func everyRoundSizeGivesEachLinesOwnAnswerInOrder(linesPerRound: Int, bytesPerRound: Int) throws {
+        let lines = Self.lines(6_000, seed: UInt64(linesPerRound + bytesPerRound))
+        let (answered, bad) = try Self.answersOfEachLine(lines, name: "rounds", linesPerRound: linesPerRound,
+                                                         bytesPerRound: bytesPerRound)
         // Real answers: most lines fire, some are bad, and the lines differ.
-        let answered = String(decoding: output, as: UTF8.self).split(separator: "\n")
         #expect(answered.count == lines.filter { !$0.allSatisfy { $0 == " " || $0 == "\t" } }.count)
         #expect(answered.filter { $0.hasPrefix(#"{"fires":["2"#) }.count > 3_000)
-        #expect(expected.bad > 300)
+        #expect(bad > 300)
         #expect(Set(answered).count > 2_000)
     }
 
@@ -107,20 +116,47 @@ struct FireDateBatchTests {
                 lines.append(QueryLineTemplateTests.refilled(template, after: after, count: count))
             }
         }
-        let path = ScratchFolder.path("fire-date-batch-runs-\(getpid()).ndjson").path
-        try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: URL(fileURLWithPath: path))
-        defer { try? FileManager.default.removeItem(atPath: path) }
-        let now = Date(timeIntervalSince1970: 1_790_000_000)
-        var output: [UInt8] = []
-        let summary = try FireDateBatch(defaultZone: "UTC", now: now).run(LineReader(path: path)) { output.append(contentsOf: $0) }
-
-        let expected = Self.expected(lines, now: now, path: path)
-        #expect(output == expected.output)
-        #expect(summary.bad == expected.bad)
-        #expect(summary.firstBad == expected.firstBad)
-        let answered = String(decoding: output, as: UTF8.self).split(separator: "\n")
+        let (answered, bad) = try Self.answersOfEachLine(lines, name: "runs")
         #expect(answered.filter { $0.hasPrefix(#"{"fires":["2"#) }.count > 3_000)
-        #expect(expected.bad > 300)
+        #expect(bad > 300)
         #expect(Set(answered).count > 2_000)
+    }
+
+    /// Hundreds of triggers interleaved at random, each asked about again and
+    /// again (read through the template of the line that compiled it,
+    /// `QueryLineCache`), with bad values, lines that fool the cache's search
+    /// for `"after"` and `"count"`, and the same trigger in other key orders:
+    /// each line's answer is its own, at every round size.
+    @Test(arguments: [1, 97, 16_384])
+    func interleavedTriggersGiveEachLinesOwnAnswer(linesPerRound: Int) throws {
+        var random = SplitMix64(seed: 20_261_203 + UInt64(linesPerRound))
+        let zones = ["Europe/Berlin", "America/New_York", "Australia/Lord_Howe", "Asia/Kolkata", "UTC", "Mars/Olympus"]
+        var triggers: [String] = []
+        for hour in [0, 7, 13, 23] {
+            for zone in zones {
+                triggers.append(#""components":{"hour":\#(hour),"minute":30},"tz":"\#(zone)""#)
+                triggers.append(#""tz":"\#(zone)","components":{"minute":30,"hour":\#(hour)}"#)
+                triggers.append(#""components":{"weekday":\#(hour % 7 + 1),"hour":\#(hour)},"tz":"\#(zone)","once":true"#)
+                triggers.append(#""rrule":"FREQ=WEEKLY;BYHOUR=\#(hour)","dtstart":"2026-01-05T09:30:00","tz":"\#(zone)""#)
+            }
+        }
+        triggers += [#""interval":3600,"repeats":true"#, #""tz":"after","components":{"hour":7}"#,
+                     #""components":{"hour":7},"rrule":"count","tz":"UTC""#, #""components":{"day":31}"#]
+        let lines = (0..<6_000).map { _ -> String in
+            let trigger = triggers.randomElement(using: &random)!
+            let after = Int.random(in: 0..<20, using: &random) == 0 ? ["soon", "", "2026-02-30T00:00:00Z"].randomElement(using: &random)!
+                : String(format: "20%02d-%02d-%02dT%02d:00:00Z", Int.random(in: 0...40, using: &random),
+                         Int.random(in: 1...12, using: &random), Int.random(in: 1...28, using: &random), Int.random(in: 0...23, using: &random))
+            let count = Int.random(in: 0..<20, using: &random) == 0 ? "-1" : String(Int.random(in: 0...3, using: &random))
+            switch Int.random(in: 0..<3, using: &random) {
+            case 0: return "{\(trigger),\"after\":\"\(after)\",\"count\":\(count)}"
+            case 1: return "{\"count\":\(count),\(trigger),\"after\" : \"\(after)\"}"
+            default: return "{\(trigger),\"after\":\"\(after)\"}"
+            }
+        }
+        let (answered, bad) = try Self.answersOfEachLine(lines, name: "interleaved", linesPerRound: linesPerRound)
+        #expect(answered.filter { $0.hasPrefix(#"{"fires":["2"#) }.count > 3_000)
+        #expect(bad > 300)
+        #expect(Set(answered).count > 3_000)
     }
 }
