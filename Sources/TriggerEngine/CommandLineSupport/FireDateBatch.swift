@@ -7,9 +7,10 @@ import Foundation
 /// contiguous run per core, of about equal bytes (`ParallelChunks`), and each run
 /// is answered on its own thread with a compiled query of its own: a line that is
 /// the last scanned line with other `after` and `count` values is read by filling
-/// that line's holes (`QueryLineTemplate`) and moves the query on, a line asking
-/// about the same trigger in other bytes moves it on after a scan
-/// (`FireDateQuery.reask`), anything else compiles a new one. No line's
+/// that line's holes (`QueryLineTemplate`) and moves the query on; a line whose
+/// trigger an earlier line compiled takes that line's query from a cache
+/// (`QueryLineCache`); a line asking about the last trigger in other bytes moves
+/// it on after a scan (`FireDateQuery.reask`); anything else compiles a new one. No line's
 /// answer depends on another's, so the output is the same byte for byte on any
 /// number of threads and with any round size. On one thread the engine's work
 /// was about half of each line's time and parsing and formatting the rest: a
