@@ -32,6 +32,11 @@ struct QueryLineCache {
     /// of lines that never repeat a trigger then costs a hash a line, not memory).
     static let capacity = 1_024
 
+    /// Lines longer than this are not kept (a query line is about 100 bytes; a
+    /// long one, such as a recurrence with thousands of RDATEs, is rare and dear
+    /// to hold): with `capacity`, a cache holds at most 2 MB of lines.
+    static let longestLine = 2_048
+
     private var entries: [UInt64: Entry] = [:]
 
     /// An empty cache.
@@ -45,7 +50,7 @@ struct QueryLineCache {
 
     /// Keeps `entry` for lines with `key` (replacing any other).
     mutating func keep(_ entry: Entry, key: UInt64) {
-        guard entry.template.isSet else { return }
+        guard entry.template.isSet, entry.template.byteCount <= Self.longestLine else { return }
         if entries.count >= Self.capacity && entries[key] == nil { entries.removeAll(keepingCapacity: true) }
         entries[key] = entry
     }

@@ -27,6 +27,8 @@ struct QueryLineTemplate {
     private(set) var once = false
     /// Whether there is a template line to match.
     private(set) var isSet = false
+    /// Bytes of the template line.
+    var byteCount: Int { isSet ? bytes.count : 0 }
 
     /// No template: nothing matches.
     init() {}

@@ -49,6 +49,15 @@ struct QueryLineCacheTests {
         let interval = #"{"interval":60,"after":"2026-01-01T00:00:00Z"}"#
         cache.keep(try Self.entry(interval), key: 7)
         #expect(Self.found(cache, interval, key: 7) == nil)
+        // Nor a line longer than `longestLine` (2 MB of lines at most in a full cache).
+        let exdates = (0..<120).map { #""2026-01-\#(String(format: "%02d", $0 % 28 + 1))T09:00:00""# }.joined(separator: ",")
+        let long = #"{"rrule":"FREQ=DAILY","dtstart":"2026-01-01T09:00:00","exdate":[\#(exdates)],"after":"2026-01-01T00:00:00Z"}"#
+        #expect(long.utf8.count > QueryLineCache.longestLine)
+        cache.keep(try Self.entry(long), key: 8)
+        #expect(Self.found(cache, long, key: 8) == nil)
+        let short = #"{"rrule":"FREQ=DAILY","dtstart":"2026-01-01T09:00:00","exdate":["2026-01-02T09:00:00"],"after":"2026-01-01T00:00:00Z"}"#
+        cache.keep(try Self.entry(short), key: 9)
+        #expect(Self.found(cache, short, key: 9) != nil)
     }
 
     @Test func theKeyLeavesOutTheValuesOfAfterAndCountOnly() {
