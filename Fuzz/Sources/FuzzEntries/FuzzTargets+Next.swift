@@ -10,7 +10,8 @@ extension FuzzTargets {
     static let nextQueries = FuzzTarget(
         name: "next-queries",
         summary: "NDJSON `next --batch` lines: FireDateQuery.Fields(jsonLine:), the query, its fires (increasing, after `after`), formatted; "
-            + "each line read through the last scanned line's template (QueryLineTemplate) as the scanner reads it",
+            + "each line read through the last scanned line's template (QueryLineTemplate) as the scanner reads it, "
+            + "and through its own entry in a QueryLineCache",
         format: "next"
     ) { bytes in
         let now = Date(timeIntervalSince1970: 1_767_225_600)
@@ -27,6 +28,20 @@ extension FuzzTargets {
                 defer {
                     if let scanned { template.set(buffer, scannedBy: scanner, fields: scanned); templateFields = scanned }
                     else { template.clear() }
+                }
+                if let scanned, scanned.interval == nil, buffer.count <= QueryLineCache.longestLine,
+                   let query = try? FireDateQuery(scanned, defaultZone: "UTC", now: now) {
+                    // The line's own template, kept under its key, reads it back with its own values.
+                    var own = QueryLineTemplate()
+                    own.set(buffer, scannedBy: scanner, fields: scanned)
+                    var cache = QueryLineCache()
+                    let key = QueryLineCache.key(of: buffer)
+                    cache.keep(QueryLineCache.Entry(template: own, fields: scanned, query: query), key: key)
+                    guard let (_, after, count) = cache.entry(for: buffer, key: key),
+                          after.map({ String(decoding: UnsafeBufferPointer(rebasing: buffer[$0]), as: UTF8.self) }) == scanned.after,
+                          count == scanned.count else {
+                        return .violated("a line's own cache entry does not read it back with its own after and count")
+                    }
                 }
                 guard let (after, count) = template.values(of: buffer) else { return nil }
                 var expected = templateFields
