@@ -166,17 +166,14 @@ package struct FireDateBatch {
                 for index in range {
                     let line = lines.line(index, in: bytes)
                     do throws(DataError) {
-                        if let (after, count) = template.values(of: line) {
-                            // The same trigger as the template line, read without a scan.
-                            try query.move(afterBytes: after.map { UnsafeBufferPointer(rebasing: line[$0]) }, count: count,
-                                           once: template.once, now: now)
-                        } else {
+                        // The `after` and `count` of a trigger compiled before: the
+                        // last line's (its template) or an earlier one's (the cache).
+                        var filled = template.values(of: line)
+                        if filled == nil {
                             let key = QueryLineCache.key(of: line)
                             if let (entry, after, count) = cache.entry(for: line, key: key) {
-                                // A trigger compiled earlier in the run: its query, moved on.
                                 (template, lastFields, query) = (entry.template, entry.fields, entry.query)
-                                try query.move(afterBytes: after.map { UnsafeBufferPointer(rebasing: line[$0]) }, count: count,
-                                               once: template.once, now: now)
+                                filled = (after, count)
                             } else {
                                 template.clear()
                                 var scanner = QueryLineScanner(line)
@@ -195,6 +192,11 @@ package struct FireDateBatch {
                                     cache.keep(QueryLineCache.Entry(template: template, fields: fields, query: query), key: key)
                                 }
                             }
+                        }
+                        if let (after, count) = filled {
+                            // Read without a scan: the compiled query, moved on.
+                            try query.move(afterBytes: after.map { UnsafeBufferPointer(rebasing: line[$0]) }, count: count,
+                                           once: template.once, now: now)
                         }
                         answer.output.append(contentsOf: #"{"fires":["#.utf8)
                         query.appendFireList(to: &answer.output)

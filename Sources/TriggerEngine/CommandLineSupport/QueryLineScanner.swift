@@ -153,7 +153,7 @@ struct QueryLineScanner {
     }
 
     /// The bytes of a string of printable ASCII without escapes.
-    private mutating func string() -> Slice<UnsafeBufferPointer<UInt8>>? {
+    mutating func string() -> Slice<UnsafeBufferPointer<UInt8>>? {
         guard take(UInt8(ascii: "\"")) else { return nil }
         let start = index
         while index < bytes.count {

@@ -80,15 +80,12 @@ struct QueryLineTemplate {
                 position = scanner.index
                 return true
             }
-            let start = position
-            while position < line.count {
-                let byte = line[position]
-                if byte == UInt8(ascii: "\"") { break }
-                // What `QueryLineScanner.string()` accepts in a string.
-                guard byte >= 0x20, byte < 0x80, byte != UInt8(ascii: "\\") else { return false }
-                position += 1
-            }
-            after = start..<position
+            // The string from its opening quote (the template's last byte
+            // before the hole), read by the scanner's own rule.
+            var scanner = QueryLineScanner(line, at: position - 1)
+            guard let content = scanner.string() else { return false }
+            after = content.startIndex..<content.endIndex
+            position = content.endIndex
             return true
         }
         if let first, !fill(first) { return nil }
