@@ -77,4 +77,39 @@ struct DecimalDigitRunTests {
         }
         #expect(wrong.isEmpty, "\(wrong.count) wrong, first: \(wrong.prefix(3))")
     }
+
+    /// Fields shaped like a log's coordinates, `FieldParsing.shortDecimal`'s
+    /// case (8 to 16 bytes, a sign, 1 to 7 integer digits, a point, 1 to 8
+    /// fraction digits), and the same fields with one byte replaced by a
+    /// non-digit or a second point or sign, or cut or grown by a byte: each
+    /// read as the standard library reads it, nil where it refuses it.
+    @Test func coordinateShapedFieldsParseAsTheStandardLibraryDoes() {
+        var random = SplitMix64(seed: 0xC00D_1A7E)
+        var wrong: [String] = []
+        var shortPath = 0
+        let intruders: [UInt8] = [0x2E, 0x2D, 0x2B, 0x65, 0x2F, 0x3A, 0x00, 0x20, 0xFA, 0xFF, 0x39 + 6]
+        for round in 0..<60_000 {
+            let digits = { (count: Int) in (0..<count).map { _ in 0x30 + UInt8(random.next() % 10) } }
+            var bytes = (random.next() % 2 == 0 ? [] : [UInt8(ascii: "-")])
+                + digits(1 + Int(random.next() % 7)) + [0x2E] + digits(1 + Int(random.next() % 8))
+            switch round % 4 {
+            case 1: bytes[Int(random.next() % UInt64(bytes.count))] = intruders[Int(random.next() % UInt64(intruders.count))]
+            case 2: if random.next() % 2 == 0 { bytes.removeLast() } else { bytes.append(0x30 + UInt8(random.next() % 10)) }
+            default: break
+            }
+            let text = String(decoding: bytes, as: UTF8.self)
+            let (parsed, short) = bytes.withUnsafeBufferPointer { (FieldParsing.number($0), FieldParsing.shortDecimal($0)) }
+            // The standard library also reads "nan", "inf", hexadecimal and spaces, which no mutation here makes.
+            let numeric = bytes.allSatisfy { $0 == 0x2B || $0 == 0x2D || $0 == 0x2E || $0 == 0x65 || ($0 >= 0x30 && $0 <= 0x39) }
+            // A log field that overflows is refused, not read as infinity.
+            let expected = numeric ? Double(text).flatMap { $0.isFinite ? $0 : nil } : nil
+            if parsed != expected || (short != nil && short != expected) {
+                wrong.append("\(text): \(parsed.map { "\($0)" } ?? "nil"), short \(short.map { "\($0)" } ?? "nil")")
+            }
+            if short != nil { shortPath += 1 }
+        }
+        #expect(wrong.count == 0, "first: \(wrong.prefix(3))")
+        // Most unmutated fields of 8 bytes or more take the short way.
+        #expect(shortPath > 20_000, "\(shortPath) fields read the short way")
+    }
 }

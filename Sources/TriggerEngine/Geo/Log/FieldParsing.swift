@@ -23,6 +23,7 @@ package enum FieldParsing {
     /// as `strtod` would); anything else goes to `strtod`.
     @inline(__always)
     package static func number(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
+        if let value = shortDecimal(bytes) { return value }
         var index = 0
         let count = bytes.count
         guard count > 0, let base = bytes.baseAddress else { return nil }
@@ -42,6 +43,39 @@ package enum FieldParsing {
             return negative ? -value : value
         }
         return slowNumber(bytes)
+    }
+
+    /// The value of a field of 8 to 16 bytes written `[-]I.F`, with 1 to 7
+    /// integer digits I and 1 to 8 fraction digits F (a coordinate in a log:
+    /// `48.928458`, `-2.270277`), or `nil` for anything else, which `number`
+    /// then reads the general way.
+    ///
+    /// Two words, no loop: the first holds the sign, the integer digits and
+    /// the point; the field's last eight bytes, shifted down, hold the
+    /// fraction. Same mantissa and scale as the general way, so the same
+    /// rounding (`DecimalParsing.nearestDouble`). On the hard geofence
+    /// benchmark's log, two such fields a row, the general way took about 190
+    /// instructions a field.
+    @inline(__always)
+    static func shortDecimal(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
+        let count = bytes.count
+        guard count >= 8, count <= 16, let base = bytes.baseAddress else { return nil }
+        let raw = UnsafeRawPointer(base)
+        let first = UInt64(littleEndian: raw.loadUnaligned(as: UInt64.self))
+        let negative = first & 0xFF == UInt64(UInt8(ascii: "-"))
+        let sign = negative ? 1 : 0
+        // Shifted past the sign, the top byte is a zero: not a digit, so the run stops in the word.
+        let (integerDigits, integer) = DecimalParsing.leadingDigits(of: first &>> UInt64(8 &* sign))
+        let point = sign &+ integerDigits
+        guard integerDigits > 0, point < 8, (first &>> UInt64(8 &* point)) & 0xFF == UInt64(UInt8(ascii: ".")) else { return nil }
+        let fractionDigits = count &- point &- 1
+        guard fractionDigits >= 1, fractionDigits <= 8 else { return nil }
+        let last = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self))
+        let (digits, fraction) = DecimalParsing.leadingDigits(of: last &>> UInt64(8 &* (8 &- fractionDigits)))
+        guard digits == fractionDigits,
+              let value = DecimalParsing.nearestDouble(mantissa: integer &* DecimalParsing.integerPowersOfTen[fractionDigits] &+ fraction,
+                                                       scale: fractionDigits) else { return nil }
+        return negative ? -value : value
     }
 
     private static func slowNumber(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
